@@ -1,1 +1,3 @@
 export * from './facts';
+export * from './line';
+export * from './validate';

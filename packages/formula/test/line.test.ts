@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { LinesSchema, expandLines, isBalanced, normaliseName, parseWith } from '../src/index';
+
+describe('line model', () => {
+  it('normalises case, accents and spaces', () => {
+    expect(normaliseName('  Glycérine  ')).toBe('GLYCERINE');
+    expect(normaliseName('caprylic/capric   triglyceride')).toBe('CAPRYLIC/CAPRIC TRIGLYCERIDE');
+  });
+
+  it('expands blends with the line index and marks trace', () => {
+    const comps = expandLines([
+      { n: 'Glycerin', pct: 3 },
+      { pct: 1, blend: [{ n: 'PHENOXYETHANOL', f: 0.9 }, { n: 'ETHYLHEXYLGLYCERIN', f: 0.1 }, { n: 'TOCOPHEROL', f: 'trace' }] },
+    ]);
+    expect(comps.map((c) => [c.key, c.pct, c.trace, c.line])).toEqual([
+      ['GLYCERIN', 3, false, 0],
+      ['PHENOXYETHANOL', 0.9, false, 1],
+      ['ETHYLHEXYLGLYCERIN', 0.1, false, 1],
+      ['TOCOPHEROL', 0, true, 1],
+    ]);
+  });
+
+  it('balances within 0.05 and not beyond', () => {
+    expect(isBalanced(80, [{ n: 'AQUA', pct: 20.05 }])).toBe(true);
+    expect(isBalanced(80, [{ n: 'AQUA', pct: 20.06 }])).toBe(false);
+  });
+
+  it('names the failing field path', () => {
+    const r = parseWith(LinesSchema, [{ n: 'A', pct: 1 }, { pct: 2, blend: [{ n: 'B', f: 1 }, { n: 'C', f: 'lots' }] }]);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.map((p) => p.field)).toContain('[1].blend[1].f');
+  });
+
+  it('rejects unknown fields, empty names and out-of-range pct', () => {
+    for (const bad of [[{ n: 'A', pct: 1, x: 1 }], [{ n: ' ', pct: 1 }], [{ n: 'A', pct: 101 }], [{ n: 'A', pct: -1 }], []]) {
+      expect(parseWith(LinesSchema, bad).ok).toBe(false);
+    }
+  });
+});
