@@ -1,0 +1,53 @@
+import pg from 'pg';
+import type { Sql, SqlResult, SqlTx } from './sql';
+
+// int8 and numeric come back as strings by default; counts and sums here fit a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function postgresSql(url: string, opts: { max?: number; applicationName?: string } = {}): Sql {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    application_name: opts.applicationName ?? 'svc',
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+
+  const query = async <R>(text: string, params?: unknown[]): Promise<SqlResult<R>> => {
+    const r = await pool.query(text, params as unknown[] | undefined);
+    return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
+  };
+
+  return {
+    kind: 'postgres',
+    query,
+    async exec(text) {
+      await pool.query(text);
+    },
+    async transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx: SqlTx = {
+          async query<R>(text: string, params?: unknown[]) {
+            const r = await client.query(text, params as unknown[] | undefined);
+            return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
+          },
+        };
+        const out = await fn(tx);
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Configuration from the environment, validated once at start. A bad value stops the process
+ * with the variable's name, so a misconfigured pod fails its start instead of its first request.
+ */
+import { z } from 'zod';
+
+export class ConfigError extends Error {}
+
+export function loadConfig<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEnv = process.env): z.infer<z.ZodObject<S>> {
+  const r = z.object(shape).safeParse(env);
+  if (r.success) return r.data;
+  const lines = r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
+}
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+export const env = {
+  port: (def: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(def)),
+  url: (protocols: string[]) =>
+    z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((v) => protocols.some((p) => v.startsWith(`${p}://`)), { message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}` })
+        .optional(),
+    ),
+  address: (def: string) =>
+    z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/, 'must be host:port').default(def)),
+  string: (def: string) => z.preprocess(emptyToUndefined, z.string().default(def)),
+  int: (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(def)),
+  logLevel: () => z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+};
+
+/** Variables every process understands (docs/decisions.md lists them all). */
+export const commonEnv = {
+  SVC_LOG_LEVEL: env.logLevel(),
+  SVC_DATABASE_URL: env.url(['postgres', 'postgresql']),
+  SVC_REDIS_URL: env.url(['redis', 'rediss']),
+  SVC_NATS_URL: env.url(['nats', 'tls']),
+  SVC_DATA_DIR: env.string('.data'),
+  /** Prefix of bus subjects and cache keys; tests use their own to share servers safely. */
+  SVC_NAMESPACE: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z][a-z0-9_]{0,30}$/, 'must be lower-case letters, digits, _').default('svc')),
+};

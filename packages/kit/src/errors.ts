@@ -1,0 +1,64 @@
+/**
+ * One error type that crosses gRPC with a stable code. The gateway maps it to HTTP in one place
+ * (gateway/src/errors.ts); services only say what went wrong.
+ */
+import * as grpc from '@grpc/grpc-js';
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export interface ProblemBody {
+  code: string;
+  message: string;
+  fields?: FieldProblem[];
+  [extra: string]: unknown;
+}
+
+export class SvcError extends Error {
+  constructor(
+    readonly grpcCode: grpc.status,
+    readonly body: ProblemBody,
+  ) {
+    super(body.message);
+  }
+
+  static invalid(message: string, fields?: FieldProblem[]): SvcError {
+    return new SvcError(grpc.status.INVALID_ARGUMENT, { code: 'invalid_request', message, ...(fields ? { fields } : {}) });
+  }
+  static notFound(message: string): SvcError {
+    return new SvcError(grpc.status.NOT_FOUND, { code: 'not_found', message });
+  }
+  static failed(code: string, message: string, extra: Record<string, unknown> = {}): SvcError {
+    return new SvcError(grpc.status.FAILED_PRECONDITION, { code, message, ...extra });
+  }
+  static unimplemented(what: string): SvcError {
+    return new SvcError(grpc.status.UNIMPLEMENTED, { code: 'not_implemented', message: `${what} is not available yet` });
+  }
+}
+
+const PROBLEM_KEY = 'svc-problem';
+
+/** Encodes an error for a gRPC callback: status code plus the problem as trailing metadata. */
+export function toGrpcError(err: unknown): Partial<grpc.StatusObject> {
+  if (err instanceof SvcError) {
+    const metadata = new grpc.Metadata();
+    metadata.set(PROBLEM_KEY, JSON.stringify(err.body));
+    return { code: err.grpcCode, details: err.body.message, metadata };
+  }
+  // Anything else is our fault; its text may hold internals, so it does not leave the process.
+  return { code: grpc.status.INTERNAL, details: 'internal error' };
+}
+
+/** Reads the problem a service attached, if any. */
+export function problemOf(err: unknown): ProblemBody | null {
+  const md = (err as { metadata?: grpc.Metadata }).metadata;
+  const raw = md?.get?.(PROBLEM_KEY)?.[0];
+  if (typeof raw !== 'string') return null;
+  try {
+    return JSON.parse(raw) as ProblemBody;
+  } catch {
+    return null;
+  }
+}

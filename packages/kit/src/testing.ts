@@ -1,0 +1,111 @@
+/**
+ * Real servers for integration tests. The local PostgreSQL, Redis and NATS first (the CI
+ * machine runs them; SVC_TEST_* override the addresses); where one is not reachable and a
+ * Docker engine is, testcontainers starts it; otherwise the test fails loudly, never skips.
+ */
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+
+export const TEST_URLS = {
+  database: process.env.SVC_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  redis: process.env.SVC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  nats: process.env.SVC_TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+};
+
+type Kind = keyof typeof TEST_URLS;
+const IMAGES: Record<Kind, { image: string; port: number; cmd?: string[]; env?: Record<string, string> }> = {
+  database: { image: 'postgres:16-alpine', port: 5432, env: { POSTGRES_HOST_AUTH_METHOD: 'trust', POSTGRES_DB: 'test' } },
+  redis: { image: 'redis:7-alpine', port: 6379 },
+  nats: { image: 'nats:2.10-alpine', port: 4222, cmd: ['-js'] },
+};
+
+const resolved = new Map<Kind, Promise<string>>();
+
+function reachable(url: string): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const s = net.connect({ host: u.hostname, port: Number(u.port) }, () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+    s.setTimeout(1_000, () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function viaContainer(kind: Kind): Promise<string> {
+  let tc: typeof import('testcontainers');
+  try {
+    tc = await import('testcontainers');
+  } catch {
+    throw new Error('testcontainers is not installed');
+  }
+  const spec = IMAGES[kind];
+  let c = new tc.GenericContainer(spec.image).withExposedPorts(spec.port);
+  if (spec.env) c = c.withEnvironment(spec.env);
+  if (spec.cmd) c = c.withCommand(spec.cmd);
+  const started = await c.start();
+  const host = `${started.getHost()}:${started.getMappedPort(spec.port)}`;
+  return kind === 'database' ? `postgres://postgres@${host}/test` : kind === 'redis' ? `redis://${host}` : `nats://${host}`;
+}
+
+/** The URL of a real server of this kind, or a thrown error that says what is missing. */
+export function realServer(kind: Kind): Promise<string> {
+  let p = resolved.get(kind);
+  if (!p) {
+    p = (async () => {
+      const url = TEST_URLS[kind];
+      if (await reachable(url)) return url;
+      try {
+        return await viaContainer(kind);
+      } catch (err) {
+        throw new Error(
+          `no ${kind} server for integration tests: ${url} is not reachable and no container could be started (${(err as Error).message}). ` +
+            'Start the local server (see .ci/run) or set SVC_TEST_' + (kind === 'database' ? 'DATABASE' : kind.toUpperCase()) + '_URL.',
+        );
+      }
+    })();
+    resolved.set(kind, p);
+  }
+  return p;
+}
+
+/** A fresh, empty database on the real server, and a function that drops it. */
+export async function freshDatabase(tag = 't'): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = await realServer('database');
+  const name = `svc_${tag}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: base });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** A namespace no other test run uses, for bus subjects and cache keys on shared servers. */
+export const freshNamespace = (tag = 't'): string => `${tag}_${randomBytes(4).toString('hex')}`;
+
+/** Removes the JetStream stream a test namespace created, so test runs leave nothing behind. */
+export async function dropNamespaceStream(namespace: string): Promise<void> {
+  const { connect } = await import('nats');
+  const nc = await connect({ servers: await realServer('nats') });
+  try {
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.delete(`${namespace.toUpperCase()}_EVENTS`).catch(() => false);
+  } finally {
+    await nc.close();
+  }
+}

@@ -1,0 +1,20 @@
+// Original file: protos/svc/v1/envelope.proto
+
+import type { Caller as _svc_v1_Caller, Caller__Output as _svc_v1_Caller__Output } from '../../svc/v1/Caller';
+import type { Line as _svc_v1_Line, Line__Output as _svc_v1_Line__Output } from '../../svc/v1/Line';
+
+export interface CheckRequest {
+  'caller'?: (_svc_v1_Caller | null);
+  'base'?: (string);
+  'basePct'?: (number | string);
+  'ph'?: (number | string);
+  'lines'?: (_svc_v1_Line)[];
+}
+
+export interface CheckRequest__Output {
+  'caller': (_svc_v1_Caller__Output | null);
+  'base': (string);
+  'basePct': (number);
+  'ph': (number);
+  'lines': (_svc_v1_Line__Output)[];
+}

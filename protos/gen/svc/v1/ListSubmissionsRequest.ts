@@ -1,0 +1,12 @@
+// Original file: protos/svc/v1/library.proto
+
+
+export interface ListSubmissionsRequest {
+  'status'?: (string);
+  'accountId'?: (string);
+}
+
+export interface ListSubmissionsRequest__Output {
+  'status': (string);
+  'accountId': (string);
+}

@@ -1,0 +1,11 @@
+// Original file: protos/svc/v1/library.proto
+
+import type { Submission as _svc_v1_Submission, Submission__Output as _svc_v1_Submission__Output } from '../../svc/v1/Submission';
+
+export interface ListSubmissionsResponse {
+  'submissions'?: (_svc_v1_Submission)[];
+}
+
+export interface ListSubmissionsResponse__Output {
+  'submissions': (_svc_v1_Submission__Output)[];
+}

@@ -1,0 +1,11 @@
+// Original file: protos/svc/v1/metering.proto
+
+import type { Caller as _svc_v1_Caller, Caller__Output as _svc_v1_Caller__Output } from '../../svc/v1/Caller';
+
+export interface RotateKeyRequest {
+  'caller'?: (_svc_v1_Caller | null);
+}
+
+export interface RotateKeyRequest__Output {
+  'caller': (_svc_v1_Caller__Output | null);
+}

@@ -1,0 +1,12 @@
+// Original file: protos/svc/v1/metering.proto
+
+
+export interface RotateKeyResponse {
+  'key'?: (string);
+  'keyId'?: (string);
+}
+
+export interface RotateKeyResponse__Output {
+  'key': (string);
+  'keyId': (string);
+}

@@ -1,0 +1,19 @@
+// Original file: protos/svc/v1/compliance.proto
+
+import type { Caller as _svc_v1_Caller, Caller__Output as _svc_v1_Caller__Output } from '../../svc/v1/Caller';
+
+export interface ScreenRequest {
+  'caller'?: (_svc_v1_Caller | null);
+  'channel'?: (string);
+  'route'?: (string);
+  'texts'?: (string)[];
+  'signature'?: (string);
+}
+
+export interface ScreenRequest__Output {
+  'caller': (_svc_v1_Caller__Output | null);
+  'channel': (string);
+  'route': (string);
+  'texts': (string)[];
+  'signature': (string);
+}

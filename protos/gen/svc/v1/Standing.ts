@@ -1,0 +1,14 @@
+// Original file: protos/svc/v1/compliance.proto
+
+
+export interface Standing {
+  'state'?: (string);
+  'until'?: (string);
+  'strikesToday'?: (number);
+}
+
+export interface Standing__Output {
+  'state': (string);
+  'until': (string);
+  'strikesToday': (number);
+}

@@ -1,0 +1,12 @@
+// Original file: protos/svc/v1/envelope.proto
+
+
+export interface Unmatched {
+  'n'?: (string);
+  'suggestions'?: (string)[];
+}
+
+export interface Unmatched__Output {
+  'n': (string);
+  'suggestions': (string)[];
+}
