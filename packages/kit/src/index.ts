@@ -5,3 +5,6 @@ export * from './adapters/index';
 export * from './grpc/server';
 export * from './grpc/client';
 export * from './ids';
+export * from './service';
+export * from './versions';
+export * from './keys';

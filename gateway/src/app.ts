@@ -1,0 +1,76 @@
+/**
+ * The gateway's HTTP surface: request ids and version headers, authentication, rate limits,
+ * then the routes, then the one error mapper. No domain logic lives here.
+ */
+import { API_VERSION, requestId, type Kv, type Logger } from '@svc/kit';
+import express, { type Express, type RequestHandler } from 'express';
+import type { KeyAuth } from './auth';
+import { endUser } from './auth';
+import type { Clients } from './clients';
+import './context';
+import { errorHandler, HttpError, notFound } from './errors';
+import { rateLimit } from './limits';
+import { accountRoutes } from './routes/account';
+import { libraryRoutes } from './routes/library';
+import { publicRoutes } from './routes/public';
+
+export interface AppDeps {
+  clients: Clients;
+  auth: KeyAuth;
+  kv: Kv;
+  log: Logger;
+  publicUrl?: string;
+  bodyLimit?: string;
+  ratePerSecond?: number;
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
+
+const requestIds: RequestHandler = (req, res, next) => {
+  const incoming = req.headers['x-request-id'];
+  // A caller's own id is kept when it is sane, so its logs and ours line up.
+  req.id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : requestId();
+  res.setHeader('x-request-id', req.id);
+  res.setHeader('svc-version', API_VERSION);
+  next();
+};
+
+const versionPin: RequestHandler = (req, _res, next) => {
+  const pinned = req.headers['svc-version'];
+  if (pinned === undefined || pinned === API_VERSION) return next();
+  next(new HttpError(400, 'unsupported_version', `svc-version ${String(pinned).slice(0, 40)} is not supported; this service speaks ${API_VERSION}`, { field: 'svc-version', supported: [API_VERSION] }));
+};
+
+function accessLog(log: Logger): RequestHandler {
+  return (req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      log.info(
+        { requestId: req.id, account: req.account?.id, method: req.method, path: req.path, status: res.statusCode, ms: Number(process.hrtime.bigint() - start) / 1e6 },
+        'request',
+      );
+    });
+    next();
+  };
+}
+
+export function createApp(d: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.use(requestIds, accessLog(d.log), versionPin);
+  app.use(express.json({ limit: d.bodyLimit ?? '256kb', strict: true, type: ['application/json', 'application/*+json'] }));
+
+  app.use(publicRoutes(d.clients, d.publicUrl));
+
+  const keyed = [d.auth.middleware(), endUser, rateLimit(d.kv, d.ratePerSecond ?? 200)];
+  app.use('/lib', ...keyed);
+  app.use('/account', ...keyed);
+  app.use(libraryRoutes(d.clients));
+  app.use(accountRoutes(d.clients, d.publicUrl));
+
+  app.use(notFound);
+  app.use(errorHandler(d.log));
+  return app;
+}

@@ -1,0 +1,86 @@
+/**
+ * Key authentication. The gateway hashes the presented key and asks metering once; the answer is
+ * cached for a short time so the hot path has no hop, and a key replacement event drops it from
+ * every replica's cache at once.
+ */
+import { hashKey, isWellFormedKey, type Bus, type Subscription } from '@svc/kit';
+import type { AuthenticateResponse__Output } from '@svc/protos/gen/svc/v1/AuthenticateResponse';
+import type { RequestHandler } from 'express';
+import { rpc, type Clients } from './clients';
+import type { AuthAccount } from './context';
+import { HttpError } from './errors';
+
+const CACHE_MS = 30_000;
+const NEGATIVE_CACHE_MS = 5_000;
+const MAX_ENTRIES = 100_000;
+
+const REASONS: Record<string, string> = {
+  unknown_key: 'the API key is not valid',
+  replaced_key: 'this API key has been replaced; use the new key',
+  closed: 'the account of this API key is closed',
+};
+
+export class KeyAuth {
+  private readonly cache = new Map<string, { account: AuthAccount | null; reason: string; exp: number }>();
+  private sub: Subscription | undefined;
+
+  constructor(private readonly clients: Clients) {}
+
+  async listen(bus: Bus): Promise<void> {
+    this.sub = await bus.subscribe<{ oldHashes?: string[] }>('account.key_replaced', (e) => {
+      for (const h of e.data.oldHashes ?? []) this.cache.delete(h);
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.sub?.stop();
+  }
+
+  /** The account for a key, or an HttpError 401 naming why. */
+  async authenticate(key: string | undefined, requestId: string): Promise<AuthAccount> {
+    if (!key) throw new HttpError(401, 'unauthorized', 'send your API key in the x-svc-key header', { field: 'x-svc-key' });
+    if (!isWellFormedKey(key)) throw new HttpError(401, 'unauthorized', 'the API key is not valid', { field: 'x-svc-key' });
+    const hash = hashKey(key);
+    const now = Date.now();
+    let hit = this.cache.get(hash);
+    if (!hit || hit.exp <= now) {
+      const r = await rpc<AuthenticateResponse__Output>(this.clients, 'metering', 'Authenticate', { keyHash: hash }, { idempotent: true, requestId, deadlineMs: 1_500 });
+      hit = r.ok && r.account ? { account: r.account, reason: '', exp: now + CACHE_MS } : { account: null, reason: r.reason, exp: now + NEGATIVE_CACHE_MS };
+      if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+      this.cache.set(hash, hit);
+    }
+    if (!hit.account) throw new HttpError(401, 'unauthorized', REASONS[hit.reason] ?? REASONS.unknown_key!, { field: 'x-svc-key' });
+    return hit.account;
+  }
+
+  middleware(): RequestHandler {
+    return (req, _res, next) => {
+      const header = req.headers['x-svc-key'];
+      const key = Array.isArray(header) ? header[0] : header;
+      this.authenticate(key, req.id).then(
+        (account) => {
+          req.account = account;
+          next();
+        },
+        next,
+      );
+    };
+  }
+}
+
+const END_USER_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** x-svc-user: a stable pseudonymous id, never personal data such as an e-mail address. */
+export const endUser: RequestHandler = (req, _res, next) => {
+  const raw = req.headers['x-svc-user'];
+  if (raw === undefined) return next();
+  const v = Array.isArray(raw) ? raw[0] ?? '' : raw;
+  if (!END_USER_RE.test(v)) {
+    return next(new HttpError(400, 'invalid_end_user', 'x-svc-user must be 1 to 128 characters of letters, digits, ".", "_", ":" or "-"', { field: 'x-svc-user' }));
+  }
+  if (/^[^@]+@[^@]+\.[^@]+$/.test(v) || v.includes('@')) {
+    return next(new HttpError(400, 'invalid_end_user', 'x-svc-user must be a pseudonymous id, not an e-mail address', { field: 'x-svc-user' }));
+  }
+  req.endUser = v;
+  next();
+};

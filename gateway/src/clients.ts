@@ -1,0 +1,33 @@
+/** One gRPC client per service, each call with a deadline; the gateway's only way to the services. */
+import { call, connect, type CallOptions, type Peers } from '@svc/kit';
+import { proto, type ServiceName } from '@svc/protos';
+import type * as grpc from '@grpc/grpc-js';
+import { fromGrpc } from './errors';
+
+export type Clients = Record<ServiceName, grpc.Client> & { close(): void };
+
+export function createClients(peers: Peers): Clients {
+  const clients = {
+    library: connect(proto.library, peers.library),
+    envelope: connect(proto.envelope, peers.envelope),
+    preservation: connect(proto.preservation, peers.preservation),
+    label: connect(proto.label, peers.label),
+    metering: connect(proto.metering, peers.metering),
+    compliance: connect(proto.compliance, peers.compliance),
+  };
+  return {
+    ...clients,
+    close() {
+      for (const c of Object.values(clients)) c.close();
+    },
+  };
+}
+
+/** Calls a service and turns its failure into the HTTP error the client will see. */
+export async function rpc<Res>(clients: Clients, service: ServiceName, method: string, request: unknown, opts: CallOptions = {}): Promise<Res> {
+  try {
+    return await call<Res>(clients[service], method, request, opts);
+  } catch (err) {
+    throw fromGrpc(err, service);
+  }
+}

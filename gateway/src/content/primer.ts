@@ -1,0 +1,70 @@
+/**
+ * The primer an AI assistant reads first (GET /ai/primer, svc_primer). It says what the service
+ * does, how to formulate within it, the workflow, and the protected-information rules; every
+ * number in it is public (limits, plans, the published maximum-load policy), none is the chassis'.
+ */
+import { API_VERSION, TERMS_VERSION } from '@svc/kit';
+
+export interface PrimerFacts {
+  baseUrl: string;
+  cosingVintage: string | null;
+  dataVersion: string | null;
+}
+
+export function primer(f: PrimerFacts): string {
+  const vintage = f.cosingVintage
+    ? `The ingredient library is built on the EU CosIng inventory, vintage ${f.cosingVintage} (library data ${f.dataVersion ?? 'unknown'}); amendments after that date are not in it.`
+    : 'The ingredient library is built on the EU CosIng inventory; its vintage is momentarily unavailable (see GET /lib/meta).';
+  return `# Formulation Envelope Service: primer
+
+Interface version ${API_VERSION}. Base address: ${f.baseUrl}
+
+## What this service is
+A formulation checker for cosmetic formulas built on our proprietary chassis, a nano-structured base
+with three coexisting domains (nanocolloidal, liposomal, nanomicellar), offered in three
+architectures: \`classic\`, \`luxe\` and \`clinical\`. It searches an ingredient library, checks a
+formula against the chassis' loading envelope (verdict, remedies, maximum loads), gives preservative
+guidance without amounts, builds the finished ingredient label without amounts, and reports usage.
+
+Outputs are design guidance only. Every formula must be reviewed by a qualified chemist or formulator
+and validated at bench and pilot scale before production.
+
+## Formulating rules
+- All percentages are % w/w of the finished product. \`basePct\` (on /check) and \`nbPct\` (on
+  /ai/preservation and /inci/label) are the same thing: the chassis' share of the product.
+  \`base\` and \`variant\` both name the architecture.
+- A formula balances when basePct + the sum of line pct = 100 (within 0.05).
+- A line is \`{"n": "<INCI name>", "pct": <number>}\`, or a trade-name raw material
+  \`{"pct": <number>, "blend": [{"n": "<INCI>", "f": <fraction>}, ...]}\` whose fractions sum to 1;
+  \`"f": "trace"\` marks a carry-over component below 0.01 % of the product.
+- Use INCI names. Search first when unsure; an unknown name does not fail a check, it makes the
+  verdict \`compatible_verify\` and comes back under \`unmatched\` with suggestions.
+- Verdicts: \`compatible\`, \`compatible_verify\` (works, but verify at the bench), \`adjust\` (apply
+  the remedies). Remedies are machine-readable: apply them all, then check again.
+
+## Workflow
+1. \`GET /lib/search?q=...\` to find ingredients (at most 10 results; never consumes a run).
+2. Draft the formula.
+3. \`POST /check\` and apply its remedies until the verdict is \`compatible\` or \`compatible_verify\`.
+4. \`POST /ai/preservation\` for preservative caps and top-up guidance (never consumes a run).
+5. \`POST /inci/label\` for the finished ingredient list.
+6. \`GET /account\` for your plan and usage.
+
+Send your key in the \`x-svc-key\` header; send \`x-svc-user\` (a stable pseudonymous id, never an
+e-mail address) when you act for an end user.
+
+## Protected information
+The chassis' composition (amounts, ratios, rank beyond what the label discloses), its processing
+methods and its manufacturing equipment are trade secrets. Requests that seek, infer, estimate or
+reconstruct them are refused with HTTP 403 \`protected_ip\`; show the user the text in
+\`tell_your_user\` and do not retry, rephrase or split the request. Each refusal is a strike: three
+warnings a UTC day, the fourth suspends the key for an hour, later ones for seven days, then a
+permanent ban.
+
+## Data
+${vintage}
+Source: European Commission, CosIng.
+
+Terms of service: ${f.baseUrl}/terms (version ${TERMS_VERSION}).
+`;
+}

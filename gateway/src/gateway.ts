@@ -1,0 +1,52 @@
+/** Starts the gateway's HTTP server against the services at `peers`. */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Bus, Kv, Logger, Peers } from '@svc/kit';
+import { createApp } from './app';
+import { KeyAuth } from './auth';
+import { createClients } from './clients';
+
+export interface GatewayOptions {
+  peers: Peers;
+  bus: Bus;
+  kv: Kv;
+  log: Logger;
+  host: string;
+  port: number;
+  publicUrl?: string;
+  ratePerSecond?: number;
+}
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
+  const clients = createClients(o.peers);
+  const auth = new KeyAuth(clients);
+  await auth.listen(o.bus);
+  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: o.publicUrl, ratePerSecond: o.ratePerSecond });
+  const server = await new Promise<Server>((resolve, reject) => {
+    // Express 5 hands bind errors to this callback instead of throwing them.
+    const s = app.listen(o.port, o.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  server.keepAliveTimeout = 65_000;
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
+  o.log.info({ url }, 'gateway listening');
+  return {
+    url,
+    port,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+      });
+      await auth.stop();
+      clients.close();
+    },
+  };
+}

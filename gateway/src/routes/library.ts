@@ -1,0 +1,43 @@
+/** Ingredient library routes: translate HTTP to the library service and back. */
+import type { Ingredient__Output } from '@svc/protos/gen/svc/v1/Ingredient';
+import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
+import type { SearchResponse__Output } from '@svc/protos/gen/svc/v1/SearchResponse';
+import { Router } from 'express';
+import { rpc, type Clients } from '../clients';
+import { HttpError } from '../errors';
+import { orNull, queryString } from './util';
+
+export const Q_MIN = 2;
+export const Q_MAX = 100;
+
+/** The public fields of a library entry (domain.md section 1); nothing internal. */
+export const publicEntry = (i: Ingredient__Output) => ({
+  n: i.inci,
+  c: i.c,
+  up: i.up ?? null,
+  fn: i.fn,
+  cas: orNull(i.cas),
+  refs: i.refs,
+  allergen: i.allergen,
+  nano: i.nano,
+});
+
+export function libraryRoutes(clients: Clients): Router {
+  const r = Router();
+  r.get('/lib/search', async (req, res) => {
+    const raw = queryString(req, 'q');
+    if (raw === undefined) throw new HttpError(400, 'invalid_request', 'q: required, the text to search for (2 to 100 characters)', { field: 'q' });
+    const q = raw.trim();
+    if (q.length < Q_MIN) throw new HttpError(400, 'invalid_request', `q: must be at least ${Q_MIN} characters`, { field: 'q' });
+    if (q.length > Q_MAX) throw new HttpError(400, 'invalid_request', `q: must be at most ${Q_MAX} characters`, { field: 'q' });
+    if (/[\u0000-\u001f\u007f]/.test(q)) throw new HttpError(400, 'invalid_request', 'q: must not contain control characters', { field: 'q' });
+    const out = await rpc<SearchResponse__Output>(clients, 'library', 'Search', { q, caller: { accountId: req.account?.id, endUser: req.endUser ?? '', requestId: req.id } }, { idempotent: true, requestId: req.id });
+    res.json({ total: out.total, results: out.results.map(publicEntry) });
+  });
+
+  r.get('/lib/meta', async (req, res) => {
+    const m = await rpc<Meta__Output>(clients, 'library', 'GetMeta', {}, { idempotent: true, requestId: req.id });
+    res.json({ cosingVintage: m.cosingVintage, dataVersion: m.dataVersion, overlayVersion: m.overlayVersion, ingredients: m.ingredients, source: m.source });
+  });
+  return r;
+}

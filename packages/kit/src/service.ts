@@ -1,0 +1,87 @@
+/**
+ * How a service process starts and stops, the same whether it runs alone (`src/main.ts`) or
+ * beside the others in the embedded start: the factory gets ready adapters and an address and
+ * returns something that can be stopped. Only main() reads the environment and signals.
+ */
+import type { ServiceName } from '@svc/protos';
+import { commonEnv, env, loadConfig } from './config';
+import { createAdapters, type Bus, type Kv, type Sql } from './adapters/index';
+import { createLogger, type Logger } from './log';
+
+export const DEFAULT_PORTS: Record<ServiceName, number> = {
+  library: 50051,
+  envelope: 50052,
+  preservation: 50053,
+  label: 50054,
+  metering: 50055,
+  compliance: 50056,
+};
+
+export const ADDR_VAR: Record<ServiceName, string> = {
+  library: 'SVC_LIBRARY_ADDR',
+  envelope: 'SVC_ENVELOPE_ADDR',
+  preservation: 'SVC_PRESERVATION_ADDR',
+  label: 'SVC_LABEL_ADDR',
+  metering: 'SVC_METERING_ADDR',
+  compliance: 'SVC_COMPLIANCE_ADDR',
+};
+
+export type Peers = Record<ServiceName, string>;
+
+export function peersFromEnv(e: NodeJS.ProcessEnv = process.env): Peers {
+  const shape = Object.fromEntries(
+    (Object.keys(ADDR_VAR) as ServiceName[]).map((s) => [ADDR_VAR[s], env.address(`127.0.0.1:${DEFAULT_PORTS[s]}`)]),
+  );
+  const cfg = loadConfig(shape, e) as Record<string, string>;
+  return Object.fromEntries((Object.keys(ADDR_VAR) as ServiceName[]).map((s) => [s, cfg[ADDR_VAR[s]]!])) as Peers;
+}
+
+export interface ServiceContext {
+  sql: Sql;
+  bus: Bus;
+  kv: Kv;
+  log: Logger;
+  /** host:port to listen on; port 0 picks a free one. */
+  listen: string;
+  peers: Peers;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface RunningService {
+  name: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export type ServiceFactory = (ctx: ServiceContext) => Promise<RunningService>;
+
+/** Entry of a service run alone: config from the environment, clean stop on SIGTERM/SIGINT. */
+export async function serviceMain(name: ServiceName, factory: ServiceFactory): Promise<void> {
+  const cfg = loadConfig({ ...commonEnv, SVC_GRPC_HOST: env.string('127.0.0.1'), SVC_GRPC_PORT: env.port(DEFAULT_PORTS[name]) });
+  const log = createLogger(name, cfg.SVC_LOG_LEVEL);
+  const adapters = await createAdapters({ ...cfg, SVC_DATA_DIR: `${cfg.SVC_DATA_DIR}/${name}` }, name);
+  const running = await factory({ ...adapters, log, listen: `${cfg.SVC_GRPC_HOST}:${cfg.SVC_GRPC_PORT}`, peers: peersFromEnv(), env: process.env });
+  onShutdown(log, async () => {
+    await running.stop();
+    await adapters.close();
+  });
+}
+
+/** Runs `stop` once on SIGTERM or SIGINT, then exits; a second signal exits at once. */
+export function onShutdown(log: Logger, stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    stop().then(
+      () => process.exit(0),
+      (err) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => handler('SIGTERM'));
+  process.on('SIGINT', () => handler('SIGINT'));
+}

@@ -1,0 +1,30 @@
+/** `npm start`: the whole service embedded in one process, ready to curl. */
+import { commonEnv, env, loadConfig, onShutdown } from '@svc/kit';
+import { startSystem } from './system';
+
+const cfg = loadConfig({ ...commonEnv, SVC_HOST: env.string('127.0.0.1'), SVC_PORT: env.port(8080), SVC_RATE_LIMIT_PER_SEC: env.int(200, 1) });
+const t0 = Date.now();
+const sys = await startSystem({
+  dataDir: cfg.SVC_DATA_DIR,
+  host: cfg.SVC_HOST,
+  port: cfg.SVC_PORT,
+  logLevel: cfg.SVC_LOG_LEVEL === 'info' ? 'warn' : cfg.SVC_LOG_LEVEL,
+  databaseUrl: cfg.SVC_DATABASE_URL,
+  redisUrl: cfg.SVC_REDIS_URL,
+  natsUrl: cfg.SVC_NATS_URL,
+  namespace: cfg.SVC_NAMESPACE,
+  ratePerSecond: cfg.SVC_RATE_LIMIT_PER_SEC,
+});
+const where = [cfg.SVC_DATABASE_URL ? 'PostgreSQL' : `PGlite (${cfg.SVC_DATA_DIR}/pg)`, cfg.SVC_NATS_URL ? 'NATS' : 'in-process bus', cfg.SVC_REDIS_URL ? 'Redis' : 'in-memory store'];
+console.log(`
+Formulation Envelope Service is running (embedded, ${((Date.now() - t0) / 1000).toFixed(1)} s; ${where.join(', ')})
+
+  Base URL:  ${sys.url}
+  API key:   ${sys.key}${sys.keyCreated ? '   (new development account, platform plan)' : '   (development account)'}
+             also in ${cfg.SVC_DATA_DIR}/dev-key
+
+  Try:       curl ${sys.url}/ai/primer
+             curl -H "x-svc-key: $(cat ${cfg.SVC_DATA_DIR}/dev-key)" "${sys.url}/lib/search?q=glycerin"
+
+Ctrl-C stops everything.`);
+onShutdown(sys.log, () => sys.stop());

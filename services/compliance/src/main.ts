@@ -1,0 +1,4 @@
+import { serviceMain } from '@svc/kit';
+import { startCompliance } from './service';
+
+await serviceMain('compliance', startCompliance);

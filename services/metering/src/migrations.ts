@@ -1,0 +1,45 @@
+import type { Migration } from '@svc/kit';
+
+export const SCHEMA = 'metering';
+
+export const migrations: Migration[] = [
+  {
+    id: 1,
+    name: 'accounts and keys',
+    sql: `
+CREATE TABLE metering.accounts (
+  id text PRIMARY KEY,
+  company text NOT NULL,
+  plan text NOT NULL,
+  status text NOT NULL DEFAULT 'active',
+  paid_through date,
+  dev boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE metering.api_keys (
+  hash text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES metering.accounts(id),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  replaced_at timestamptz
+);
+CREATE INDEX api_keys_account ON metering.api_keys (account_id);
+CREATE TABLE metering.runs (
+  id text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES metering.accounts(id),
+  subject text NOT NULL,
+  month text NOT NULL,
+  opens_at timestamptz NOT NULL,
+  closes_at timestamptz NOT NULL,
+  calls int NOT NULL DEFAULT 0,
+  overage boolean NOT NULL DEFAULT false
+);
+CREATE INDEX runs_account_month ON metering.runs (account_id, month);
+CREATE TABLE metering.top_ups (
+  id text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES metering.accounts(id),
+  month text NOT NULL,
+  runs int NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);`,
+  },
+];

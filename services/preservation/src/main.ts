@@ -1,0 +1,4 @@
+import { serviceMain } from '@svc/kit';
+import { startPreservation } from './service';
+
+await serviceMain('preservation', startPreservation);
