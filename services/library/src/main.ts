@@ -1,0 +1,4 @@
+import { serviceMain } from '@svc/kit';
+import { startLibrary } from './service';
+
+await serviceMain('library', startLibrary);
