@@ -8,3 +8,4 @@ export * from './ids';
 export * from './service';
 export * from './versions';
 export * from './keys';
+export * from './grpc/health';

@@ -1,0 +1,29 @@
+/** `npm run start:split`: the seven components as separate processes against real servers. */
+import pg from 'pg';
+import { commonEnv, env, loadConfig } from '@svc/kit';
+import { startSplit } from './split';
+
+const cfg = loadConfig({ ...commonEnv, SVC_PORT: env.port(8080) });
+const databaseUrl = cfg.SVC_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/svc';
+const redisUrl = cfg.SVC_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const natsUrl = cfg.SVC_NATS_URL ?? 'nats://127.0.0.1:4222';
+
+// The default database is created on first use so a fresh machine needs no manual step.
+if (!cfg.SVC_DATABASE_URL) {
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  const has = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'svc'");
+  if (!has.rowCount) await admin.query('CREATE DATABASE svc');
+  await admin.end();
+}
+
+const sys = await startSplit({ databaseUrl, redisUrl, natsUrl, namespace: cfg.SVC_NAMESPACE, dataDir: cfg.SVC_DATA_DIR, gatewayPort: cfg.SVC_PORT, logLevel: cfg.SVC_LOG_LEVEL });
+console.log(`\nSplit start: 7 processes against PostgreSQL, Redis and NATS\n  Base URL: ${sys.url}\n  API key:  ${sys.key} (also in ${cfg.SVC_DATA_DIR}/dev-key)\nCtrl-C stops everything.`);
+let stopping = false;
+const shutdown = () => {
+  if (stopping) return;
+  stopping = true;
+  void sys.stop().then(() => process.exit(0));
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

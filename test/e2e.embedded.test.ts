@@ -1,0 +1,36 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSystem, type RunningSystem } from '../scripts/system';
+import { expectError, get, walk } from './walk';
+
+describe('embedded start: the whole service in one process', () => {
+  let sys: RunningSystem;
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
+  beforeAll(async () => {
+    sys = await startSystem({ dataDir, port: 0, logLevel: 'silent' });
+  }, 180_000);
+  afterAll(async () => {
+    await sys?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes the development key it prints', () => {
+    expect(readFileSync(join(dataDir, 'dev-key'), 'utf8').trim()).toBe(sys.key);
+  });
+
+  it('serves the four skeleton endpoints and their errors over HTTP', async () => {
+    await walk(sys);
+  });
+
+  it('answers 503 service_unavailable for routes whose service is down, and keeps the others', async () => {
+    await sys.services.library.stop();
+    const r = await get(sys, '/lib/search?q=glycerin');
+    expectError(r, 503, 'service_unavailable');
+    expect(r.headers.get('retry-after')).toBe('1');
+    expect((await get(sys, '/account')).status).toBe(200);
+    // The primer does not need the library to answer.
+    expect((await fetch(`${sys.url}/ai/primer`)).status).toBe(200);
+  });
+});

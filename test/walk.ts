@@ -1,0 +1,80 @@
+/**
+ * The walking skeleton's HTTP checks, shared by the embedded and the split end-to-end tests so
+ * both ways of running are held to the same behaviour.
+ */
+import { expect } from 'vitest';
+
+export interface Target {
+  url: string;
+  key: string;
+}
+
+export async function get(t: Target, path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${t.url}${path}`, { headers: { 'x-svc-key': t.key, ...headers } });
+  const text = await res.text();
+  let body: any = text;
+  if ((res.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body };
+}
+
+export async function send(t: Target, method: string, path: string, raw: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${t.url}${path}`, { method, body: raw, headers: { 'x-svc-key': t.key, 'content-type': 'application/json', ...headers } });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+export function expectError(r: { status: number; body: any; headers: Headers }, status: number, code: string) {
+  expect(r.status).toBe(status);
+  expect(r.body.error.code).toBe(code);
+  expect(typeof r.body.error.message).toBe('string');
+  expect(r.body.request_id).toBe(r.headers.get('x-request-id'));
+}
+
+export async function walk(t: Target): Promise<void> {
+  // Primer and terms: no key, the right media types, honest content.
+  const primer = await fetch(`${t.url}/ai/primer`);
+  expect(primer.status).toBe(200);
+  expect(primer.headers.get('content-type')).toMatch(/^text\/markdown/);
+  expect(primer.headers.get('svc-version')).toBe('2026-10-05');
+  const primerText = await primer.text();
+  expect(primerText).toContain('Source: European Commission, CosIng');
+  expect(primerText).toMatch(/vintage 2021-12-15/);
+
+  const terms = await fetch(`${t.url}/terms`);
+  expect(terms.status).toBe(200);
+  expect(terms.headers.get('content-type')).toMatch(/^text\/html/);
+  const termsText = await terms.text();
+  const version = /id="terms-version">([^<]+)</.exec(termsText)?.[1];
+  expect(version).toBeTruthy();
+
+  // Search through the library service.
+  const s = await get(t, '/lib/search?q=glycerin');
+  expect(s.status).toBe(200);
+  expect(s.body.results[0].n).toBe('GLYCERIN');
+  expect(s.body.results.length).toBeLessThanOrEqual(10);
+  expect(s.body.total).toBeGreaterThanOrEqual(s.body.results.length);
+  expect(Object.keys(s.body.results[0]).sort()).toEqual(['allergen', 'c', 'cas', 'fn', 'n', 'nano', 'refs', 'up']);
+  expect(s.headers.get('x-request-id')).toMatch(/^req_/);
+
+  // Account through metering; its terms version is the one /terms shows.
+  const a = await get(t, '/account');
+  expect(a.status).toBe(200);
+  expect(a.body).toMatchObject({ company: 'Development', tier: 'unlimited', plan: 'platform', runsLimit: 1500, termsVersion: version });
+  expect(a.body.terms).toMatch(/\/terms$/);
+  expect(a.body.month).toMatch(/^\d{4}-\d{2}$/);
+
+  // Errors, each in the envelope with a stable code.
+  expectError(await get(t, '/lib/search?q=g'), 400, 'invalid_request');
+  expect((await get(t, '/lib/search?q=g')).body.error.field).toBe('q');
+  expectError(await get(t, '/lib/search'), 400, 'invalid_request');
+  expectError(await get(t, `/lib/search?q=${'x'.repeat(101)}`), 400, 'invalid_request');
+  expectError(await get(t, '/lib/search?q=ab&q=cd'), 400, 'invalid_request');
+  expectError(await get(t, '/lib/search?q=glycerin', { 'x-svc-key': '' }), 401, 'unauthorized');
+  expectError(await get(t, '/account', { 'x-svc-key': 'svc_live_notakey' }), 401, 'unauthorized');
+  expectError(await get(t, '/account', { 'x-svc-user': 'jane@example.com' }), 400, 'invalid_end_user');
+  expectError(await get(t, '/account', { 'svc-version': '2020-01-01' }), 400, 'unsupported_version');
+  expectError(await get(t, '/no/such/route'), 404, 'not_found');
+  expectError(await send(t, 'POST', '/account', '{"unclosed": '), 400, 'invalid_json');
+  expectError(await send(t, 'POST', '/account', JSON.stringify({ pad: 'x'.repeat(300_000) })), 413, 'payload_too_large');
+  const sql = await get(t, `/lib/search?q=${encodeURIComponent("'; DROP TABLE x; --")}`);
+  expect([200, 400]).toContain(sql.status);
+}
