@@ -1,3 +1,5 @@
 export * from './facts';
 export * from './line';
 export * from './validate';
+export * from './check-request';
+export * from './remedies';

@@ -57,7 +57,14 @@ export const LineSchema = z.unknown().transform((value, ctx): PlainLine | BlendL
   const isBlendForm = 'blend' in value;
   const r = (isBlendForm ? BlendLineSchema : PlainLineSchema).safeParse(value);
   if (!r.success) {
-    for (const issue of r.error.issues) ctx.addIssue({ ...issue, code: 'custom', path: issue.path } as never);
+    for (const issue of r.error.issues) {
+      // Re-raised as custom issues, unknown keys would lose their names: give each key its own path.
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys) ctx.addIssue({ code: 'custom', path: [...issue.path, key], message: 'unknown field' });
+      } else {
+        ctx.addIssue({ ...issue, code: 'custom', path: issue.path } as never);
+      }
+    }
     return z.NEVER;
   }
   if (isBlendForm) {

@@ -1,0 +1,156 @@
+/**
+ * The envelope check (POST /check, domain.md 2) as one pure function.
+ *
+ * checkFormula trusts its input: the server validates the body with CheckRequestSchema first and
+ * resolves the names (namesToResolve) through the library. Nothing here parses, awaits or allocates
+ * more than the answer needs, because this is the service's hot path.
+ */
+import { CATEGORIES, round, type CheckRequest, type Category, type Remedy, type Resolution } from '@svc/formula';
+import { verifyRemedies, type CategoryFinding } from './advice';
+import { analyse, keyOf, type Unmatched } from './analyse';
+import { planCorrections } from './corrections';
+import { CATS, DEFAULT_PACK, maxOf, type ArchitectureCaps, type EnvelopePack } from './pack';
+import { aboveEfficacyPh, alcoholHigh, balances, baseInRange, ionicClash, loadStatus, phPosition, type Status } from './rules';
+
+export type Verdict = 'compatible' | 'compatible_verify' | 'adjust';
+
+export interface CategoryLoad {
+  code: Category;
+  name: string;
+  /** % of the finished product, weighted as the category is (see loads.ts). */
+  load: number;
+  /** Published maximum for this base and basePct; null for categories without one. */
+  max: number | null;
+  /** load / max as a fraction (0.85 = 85 %); null without a maximum. */
+  share: number | null;
+  status: Status;
+}
+
+export interface LineResult {
+  /** Name as written. */
+  n: string;
+  /** Canonical INCI name, or null when unmatched. */
+  inci: string | null;
+  c: Category | null;
+  /** % of the finished product; 0 for a trace component. */
+  pct: number;
+  matched: boolean;
+  /** Index of the caller's line (blend components share their line's index). */
+  line: number;
+  trace: boolean;
+}
+
+/** Maximum load per category code, for the categories that have one, in the pack's table order. */
+export type MaxLoads = Partial<Record<Category, number>>;
+
+export interface CheckResult {
+  verdict: Verdict;
+  categories: CategoryLoad[];
+  remedies: Remedy[];
+  maxLoads: MaxLoads;
+  lines: LineResult[];
+  unmatched: Unmatched[];
+}
+
+/** The distinct normalised names (blend components and traces included) to ask the library for. */
+export function namesToResolve(request: Pick<CheckRequest, 'lines'>): string[] {
+  const seen = new Set<string>();
+  for (const line of request.lines) {
+    if ('blend' in line) for (const b of line.blend) seen.add(keyOf(b.n));
+    else seen.add(keyOf(line.n));
+  }
+  return [...seen];
+}
+
+export function maxLoadsFor(arch: ArchitectureCaps, basePct: number): MaxLoads {
+  const out: MaxLoads = {};
+  for (const cat of arch.capped) out[CATS[cat] as Category] = round(maxOf(arch, cat, basePct), 3);
+  return out;
+}
+
+export function checkFormula(
+  request: CheckRequest,
+  resolutions: ReadonlyMap<string, Resolution>,
+  pack: EnvelopePack = DEFAULT_PACK,
+): CheckResult {
+  const arch = pack.arch[request.base];
+  if (arch === undefined) throw new TypeError(`unknown base "${String(request.base)}"`);
+  const a = analyse(request.lines, resolutions, pack);
+
+  const baseOk = baseInRange(request.basePct);
+  // An out-of-range basePct still gets maxima to show, computed at the nearest valid value.
+  const B = baseOk ? request.basePct : Math.min(100, Math.max(0, Number.isFinite(request.basePct) ? request.basePct : 0));
+
+  let adjust = !baseOk;
+  let verify = false;
+
+  const capped: CategoryFinding[] = [];
+  const categories: CategoryLoad[] = [];
+  const isCapped = new Uint8Array(CATS.length);
+  for (const cat of arch.capped) isCapped[cat] = 1;
+  for (let cat = 0; cat < CATS.length; cat++) {
+    const load = a.loads[cat] ?? 0;
+    if (a.present[cat] === 0 && !(load > 0)) continue;
+    const code = CATS[cat] as Category;
+    if (isCapped[cat] === 1) {
+      const max = maxOf(arch, cat, B);
+      const status = loadStatus(load, max, pack);
+      if (status === 'over') adjust = true;
+      else if (status === 'near' || (cat === AL && alcoholHigh(load, max, pack))) verify = true;
+      capped.push({ cat, load, max, status });
+      categories.push({ code, name: CATEGORIES[code], load: round(load, 3), max: round(max, 3), share: max > 0 ? round(load / max, 3) : null, status });
+    } else {
+      categories.push({ code, name: CATEGORIES[code], load: round(load, 3), max: null, share: null, status: 'ok' });
+    }
+  }
+
+  const ph = phPosition(request.ph, arch);
+  if (ph === 'outside') adjust = true;
+  else if (ph === 'edge') verify = true;
+
+  if (!balances(request.basePct, a.lineSum)) adjust = true;
+  if (a.prohibited.length > 0) adjust = true;
+  if (ionicClash(a.anionic, a.cationic, pack)) adjust = true;
+
+  if (a.unmatched.size > 0 || a.traces.length > 0) verify = true;
+  if (!verify) {
+    for (const c of a.organicAcids) {
+      const oa = c.facts ? pack.organicAcids.get(c.facts.inci) : undefined;
+      if (oa && aboveEfficacyPh(request.ph, oa.efficacyPhMax)) {
+        verify = true;
+        break;
+      }
+    }
+  }
+
+  const remedies: Remedy[] = adjust ? planCorrections(request, a, arch, pack, resolutions) : [];
+  if (verify || adjust) {
+    const advice = verifyRemedies(a, request.ph, ph === 'edge', arch, pack, capped);
+    for (const r of advice) remedies.push(r);
+  }
+
+  const lines: LineResult[] = new Array(a.comps.length);
+  for (let i = 0; i < a.comps.length; i++) {
+    const c = a.comps[i]!;
+    lines[i] = {
+      n: c.n,
+      inci: c.facts?.inci ?? null,
+      c: c.facts?.c ?? null,
+      pct: round(c.pct, 4),
+      matched: c.facts !== null,
+      line: c.line,
+      trace: c.trace,
+    };
+  }
+
+  return {
+    verdict: adjust ? 'adjust' : verify ? 'compatible_verify' : 'compatible',
+    categories,
+    remedies,
+    maxLoads: maxLoadsFor(arch, B),
+    lines,
+    unmatched: [...a.unmatched.values()],
+  };
+}
+
+const AL = CATS.indexOf('AL');
