@@ -12,7 +12,9 @@ import { errorHandler, HttpError, notFound } from './errors';
 import { rateLimit } from './limits';
 import { accountRoutes } from './routes/account';
 import { libraryRoutes } from './routes/library';
+import { formulaRoutes } from './routes/formula';
 import { publicRoutes } from './routes/public';
+import { UsageCache } from './usage';
 
 export interface AppDeps {
   clients: Clients;
@@ -65,9 +67,9 @@ export function createApp(d: AppDeps): Express {
   app.use(publicRoutes(d.clients, d.publicUrl));
 
   const keyed = [d.auth.middleware(), endUser, rateLimit(d.kv, d.ratePerSecond ?? 200)];
-  app.use('/lib', ...keyed);
-  app.use('/account', ...keyed);
+  for (const prefix of ['/lib', '/account', '/check', '/ai/preservation', '/inci']) app.use(prefix, ...keyed);
   app.use(libraryRoutes(d.clients));
+  app.use(formulaRoutes(d.clients, new UsageCache(d.clients)));
   app.use(accountRoutes(d.clients, d.publicUrl));
 
   app.use(notFound);

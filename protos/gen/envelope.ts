@@ -10,7 +10,7 @@ import type { CheckedLine as _svc_v1_CheckedLine, CheckedLine__Output as _svc_v1
 import type { Empty as _svc_v1_Empty, Empty__Output as _svc_v1_Empty__Output } from './svc/v1/Empty';
 import type { EnvelopeClient as _svc_v1_EnvelopeClient, EnvelopeDefinition as _svc_v1_EnvelopeDefinition } from './svc/v1/Envelope';
 import type { Line as _svc_v1_Line, Line__Output as _svc_v1_Line__Output } from './svc/v1/Line';
-import type { MaxLoad as _svc_v1_MaxLoad, MaxLoad__Output as _svc_v1_MaxLoad__Output } from './svc/v1/MaxLoad';
+import type { LineChange as _svc_v1_LineChange, LineChange__Output as _svc_v1_LineChange__Output } from './svc/v1/LineChange';
 import type { NameList as _svc_v1_NameList, NameList__Output as _svc_v1_NameList__Output } from './svc/v1/NameList';
 import type { PhRange as _svc_v1_PhRange, PhRange__Output as _svc_v1_PhRange__Output } from './svc/v1/PhRange';
 import type { Problem as _svc_v1_Problem, Problem__Output as _svc_v1_Problem__Output } from './svc/v1/Problem';
@@ -35,7 +35,7 @@ export interface ProtoGrpcType {
       Empty: MessageTypeDefinition<_svc_v1_Empty, _svc_v1_Empty__Output>
       Envelope: SubtypeConstructor<typeof grpc.Client, _svc_v1_EnvelopeClient> & { service: _svc_v1_EnvelopeDefinition }
       Line: MessageTypeDefinition<_svc_v1_Line, _svc_v1_Line__Output>
-      MaxLoad: MessageTypeDefinition<_svc_v1_MaxLoad, _svc_v1_MaxLoad__Output>
+      LineChange: MessageTypeDefinition<_svc_v1_LineChange, _svc_v1_LineChange__Output>
       NameList: MessageTypeDefinition<_svc_v1_NameList, _svc_v1_NameList__Output>
       PhRange: MessageTypeDefinition<_svc_v1_PhRange, _svc_v1_PhRange__Output>
       Problem: MessageTypeDefinition<_svc_v1_Problem, _svc_v1_Problem__Output>

@@ -1,9 +1,17 @@
-import { GrpcServer, notYet, type RunningService, type ServiceContext } from '@svc/kit';
-import { QUALIFIED, proto } from '@svc/protos';
+import { libraryResolver, type RunningService, type ServiceContext } from '@svc/kit';
+import { DEFAULT_PACK } from './engine/index';
+import { envelopeServer } from './server';
 
 export async function startEnvelope(ctx: ServiceContext): Promise<RunningService> {
-  const server = new GrpcServer('envelope', ctx.log);
-  server.add(QUALIFIED.envelope, proto.envelope.service, { Check: notYet(ctx.log, 'envelope check') });
+  const resolver = await libraryResolver(ctx.peers.library, ctx.bus);
+  const server = envelopeServer({ log: ctx.log, resolver, pack: DEFAULT_PACK });
   const port = await server.listen(ctx.listen);
-  return { name: 'envelope', port, stop: () => server.shutdown() };
+  return {
+    name: 'envelope',
+    port,
+    async stop() {
+      await server.shutdown();
+      await resolver.stop();
+    },
+  };
 }

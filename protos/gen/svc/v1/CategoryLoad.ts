@@ -8,13 +8,17 @@ export interface CategoryLoad {
   'max'?: (number | string);
   'share'?: (number | string);
   'status'?: (string);
+  '_max'?: "max";
+  '_share'?: "share";
 }
 
 export interface CategoryLoad__Output {
   'code': (string);
   'name': (string);
   'load': (number);
-  'max': (number);
-  'share': (number);
+  'max'?: (number);
+  'share'?: (number);
   'status': (string);
+  '_max'?: "max";
+  '_share'?: "share";
 }

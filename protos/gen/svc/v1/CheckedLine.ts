@@ -9,14 +9,18 @@ export interface CheckedLine {
   'matched'?: (boolean);
   'line'?: (number);
   'trace'?: (boolean);
+  '_inci'?: "inci";
+  '_c'?: "c";
 }
 
 export interface CheckedLine__Output {
   'n': (string);
-  'inci': (string);
-  'c': (string);
+  'inci'?: (string);
+  'c'?: (string);
   'pct': (number);
   'matched': (boolean);
   'line': (number);
   'trace': (boolean);
+  '_inci'?: "inci";
+  '_c'?: "c";
 }

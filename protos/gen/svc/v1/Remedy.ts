@@ -2,6 +2,7 @@
 
 import type { PhRange as _svc_v1_PhRange, PhRange__Output as _svc_v1_PhRange__Output } from '../../svc/v1/PhRange';
 import type { NameList as _svc_v1_NameList, NameList__Output as _svc_v1_NameList__Output } from '../../svc/v1/NameList';
+import type { LineChange as _svc_v1_LineChange, LineChange__Output as _svc_v1_LineChange__Output } from '../../svc/v1/LineChange';
 
 export interface Remedy {
   'code'?: (string);
@@ -12,6 +13,7 @@ export interface Remedy {
   'toRange'?: (_svc_v1_PhRange | null);
   'toNames'?: (_svc_v1_NameList | null);
   'message'?: (string);
+  'changes'?: (_svc_v1_LineChange)[];
   '_from'?: "from";
   'to'?: "toValue"|"toRange"|"toNames";
 }
@@ -25,6 +27,7 @@ export interface Remedy__Output {
   'toRange'?: (_svc_v1_PhRange__Output | null);
   'toNames'?: (_svc_v1_NameList__Output | null);
   'message': (string);
+  'changes': (_svc_v1_LineChange__Output)[];
   '_from'?: "from";
   'to'?: "toValue"|"toRange"|"toNames";
 }
