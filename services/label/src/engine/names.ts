@@ -1,0 +1,78 @@
+/**
+ * What the label needs to know about one name: its canonical INCI, the name printed on each
+ * market, its category, and the flags that move it on the label.
+ */
+import { normaliseName, type Category, type Resolution } from '@svc/formula';
+import type { Market } from './request';
+
+export interface NameInfo {
+  /** Canonical EU INCI, normalised. */
+  key: string;
+  eu: string;
+  us: string;
+  c: Category;
+  colourant: boolean;
+  /** May carry "(nano)" when the caller marks the line nano. */
+  nanoEligible: boolean;
+  /** The library flags it as an Annex III labelling entry. */
+  allergen: boolean;
+  matched: boolean;
+}
+
+/**
+ * Water and fragrance have fixed label words on both markets; when the library does not know the
+ * spelling a caller used, the label still prints the right word instead of an unmatched name.
+ */
+const LABEL_WORDS: Record<string, { eu: string; us: string; c: Category }> = {
+  AQUA: { eu: 'AQUA', us: 'WATER', c: 'AQ' },
+  WATER: { eu: 'AQUA', us: 'WATER', c: 'AQ' },
+  EAU: { eu: 'AQUA', us: 'WATER', c: 'AQ' },
+  'AQUA/WATER': { eu: 'AQUA', us: 'WATER', c: 'AQ' },
+  'WATER/AQUA': { eu: 'AQUA', us: 'WATER', c: 'AQ' },
+  'AQUA (WATER)': { eu: 'AQUA', us: 'WATER', c: 'AQ' },
+  PARFUM: { eu: 'PARFUM', us: 'FRAGRANCE', c: 'FR' },
+  FRAGRANCE: { eu: 'PARFUM', us: 'FRAGRANCE', c: 'FR' },
+  PERFUME: { eu: 'PARFUM', us: 'FRAGRANCE', c: 'FR' },
+  'PARFUM (FRAGRANCE)': { eu: 'PARFUM', us: 'FRAGRANCE', c: 'FR' },
+  'FRAGRANCE (PARFUM)': { eu: 'PARFUM', us: 'FRAGRANCE', c: 'FR' },
+};
+
+/** US words for the two EU-only INCI words, when the library gives no usName. */
+const US_WORD: Record<string, string> = { AQUA: 'WATER', PARFUM: 'FRAGRANCE' };
+
+/** Facts objects are shared by the library cache across requests; normalising their names once pays. */
+const described = new WeakMap<object, NameInfo>();
+
+export function describe(key: string, res: Resolution | undefined): NameInfo {
+  if (res?.matched) {
+    const f = res.facts;
+    const hit = described.get(f);
+    if (hit) return hit;
+    const eu = normaliseName(f.inci);
+    const info: NameInfo = {
+      key: eu,
+      eu,
+      us: f.usName ? normaliseName(f.usName) : (US_WORD[eu] ?? eu),
+      c: f.c,
+      colourant: f.colourant,
+      nanoEligible: f.nano,
+      allergen: f.allergen,
+      matched: true,
+    };
+    described.set(f, info);
+    return info;
+  }
+  const word = LABEL_WORDS[key];
+  if (word) return { key: word.eu, eu: word.eu, us: word.us, c: word.c, colourant: false, nanoEligible: false, allergen: false, matched: true };
+  return { key, eu: key, us: key, c: 'OT', colourant: false, nanoEligible: false, allergen: false, matched: false };
+}
+
+export function printed(info: NameInfo, market: Market, nano: boolean): string {
+  const base = market === 'us' ? info.us : info.eu;
+  return nano ? `${base} (nano)` : base;
+}
+
+/** Code-point order: the same on every machine and locale. */
+export function byName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

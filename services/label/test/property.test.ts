@@ -1,0 +1,158 @@
+/**
+ * Properties over generated requests: nothing leaks, label mode carries no digit outside INCI
+ * names, and the answer depends on the secret only through the disclosure bands.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { expandLines, normaliseName, type Resolution } from '@svc/formula';
+import { bandedChassis, findLeaks, sameBand, type Chassis } from '@svc/chassis';
+import { DEFAULT_BANDS, buildLabel, callerAmounts, namesToResolve, parseLabelRequest, type LabelRequest } from '../src/engine/index';
+import { ALT, EXAMPLE, FACTS, FACT_NAMES, resolveNames } from './helpers';
+
+const UNKNOWN = ['Snail Secretion Filtrate', 'Peptide Complex 7', 'Oat Extract', 'Water', 'Fragrance', 'glycérine'];
+const name = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...FACT_NAMES) }, { weight: 1, arbitrary: fc.constantFrom(...UNKNOWN) });
+const amount = fc.integer({ min: 1, max: 20_000 }).map((v) => v / 1000);
+
+const blend = fc
+  .array(fc.record({ n: name, w: fc.integer({ min: 1, max: 100 }), trace: fc.integer({ min: 0, max: 99 }).map((v) => v < 15) }), { minLength: 1, maxLength: 5 })
+  .map((parts) => {
+    const real = parts.filter((p) => !p.trace);
+    const total = real.reduce((s, p) => s + p.w, 0);
+    let left = 1;
+    return parts.map((p) => {
+      if (p.trace) return { n: p.n, f: 'trace' as const };
+      const last = p === real[real.length - 1];
+      const f = last ? Math.round(left * 10_000) / 10_000 : Math.round((p.w / total) * 10_000) / 10_000;
+      left -= f;
+      return { n: p.n, f };
+    });
+  });
+
+const line = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ n: name, pct: amount, nano: fc.integer({ min: 0, max: 99 }).map((v) => v < 10) }) },
+  { weight: 1, arbitrary: fc.record({ pct: amount, blend }) },
+);
+
+const body = fc.record({
+  variant: fc.constantFrom('classic', 'luxe', 'clinical'),
+  // nbPct 100 often: there the two fixtures share every band and answers must be identical.
+  nbPct: fc.oneof({ weight: 1, arbitrary: fc.constant(100) }, { weight: 3, arbitrary: fc.integer({ min: 50, max: 999 }).map((v) => v / 10) }),
+  lines: fc.array(line, { minLength: 1, maxLength: 12 }),
+  mode: fc.constantFrom('label', 'label', 'composition'),
+  market: fc.constantFrom('eu', 'us'),
+  productType: fc.constantFrom('leave_on', 'rinse_off'),
+});
+
+function parsed(b: unknown): LabelRequest {
+  const p = parseLabelRequest(b);
+  if (!p.ok) throw new Error(`generator made an invalid request: ${JSON.stringify(p.problems)}`);
+  return p.value;
+}
+
+function run(r: LabelRequest, chassis: Chassis) {
+  const res = resolveNames(namesToResolve(r, chassis));
+  return { res, out: buildLabel(r, res, chassis) };
+}
+
+/** The names a label may print: INCI names (EU or US) of the library, of the chassis, and the caller's own. */
+function knownNames(r: LabelRequest): Set<string> {
+  const out = new Set<string>();
+  for (const f of FACTS.values()) {
+    out.add(f.inci);
+    if (f.usName) out.add(f.usName);
+  }
+  for (const c of expandLines(r.lines)) out.add(normaliseName(c.n));
+  for (const n of EXAMPLE.allNames()) out.add(n);
+  for (const w of ['AQUA', 'WATER', 'PARFUM', 'FRAGRANCE']) out.add(w);
+  return out;
+}
+
+function printedChassisName(n: string, market: 'eu' | 'us', res: Map<string, Resolution>): string {
+  const r = res.get(normaliseName(n));
+  if (!r?.matched) return n;
+  return market === 'us' ? (r.facts.usName ?? r.facts.inci) : r.facts.inci;
+}
+
+describe('label properties', () => {
+  it('never puts a number next to a chassis name; label mode has digits only inside INCI names', () => {
+    fc.assert(
+      fc.property(body, (b) => {
+        const r = parsed(b);
+        const { res, out } = run(r, EXAMPLE);
+        if (out.mode === 'label') {
+          expect(findLeaks(out, EXAMPLE)).toEqual([]);
+          const known = knownNames(r);
+          for (const n of out.ordered) {
+            const bare = n.replace(/ \(nano\)$/, '');
+            if (/\d/.test(bare)) expect(known.has(bare), bare).toBe(true);
+          }
+          expect(out.finished_inci).toBe(out.ordered.join(', '));
+          expect(JSON.stringify({ ...out, finished_inci: '', ordered: [], tail: [], unmatched: [] })).not.toMatch(/\d/);
+          // Every chassis component is on the label, and so is every caller ingredient that is not a hidden allergen.
+          for (const t of out.tail) expect(out.ordered).toContain(t);
+          expect(out.tail).toHaveLength(new Set(EXAMPLE.architecture(r.variant).names.map((n) => printedChassisName(n, r.market, res))).size);
+        } else {
+          expect(findLeaks(out, EXAMPLE, { allow: callerAmounts(r, res) })).toEqual([]);
+          expect(out.composition[0]).toEqual({ name: EXAMPLE.architecture(r.variant).label, pct: r.nbPct });
+          expect(out.composition).toHaveLength(expandLines(r.lines).length + 1);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is deterministic and independent of line order', () => {
+    fc.assert(
+      fc.property(body, fc.integer(), (b, seed) => {
+        const r = parsed({ ...b, mode: 'label' });
+        const a = run(r, EXAMPLE).out;
+        expect(run(r, EXAMPLE).out).toEqual(a);
+        const shuffled = [...r.lines].sort((x, y) => ((JSON.stringify(x).length * 31 + seed) % 7) - ((JSON.stringify(y).length * 31 + seed) % 7));
+        const c = run({ ...r, lines: shuffled }, EXAMPLE).out;
+        if (a.mode !== 'label' || c.mode !== 'label') throw new Error('mode');
+        expect(c.finished_inci).toBe(a.finished_inci);
+        expect(new Set(c.unmatched)).toEqual(new Set(a.unmatched));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('secret independence: the example chassis and a second one with other amounts', () => {
+  it('give answers that differ only in the order of the components whose band differs', () => {
+    let identicalBands = 0;
+    let differentBands = 0;
+    fc.assert(
+      fc.property(body, (b) => {
+        const r = parsed(b);
+        const A = run(r, EXAMPLE);
+        const B = run(r, ALT);
+        expect(findLeaks(B.out, ALT, { allow: callerAmounts(r, B.res) })).toEqual([]);
+        const bandsA = bandedChassis(EXAMPLE, r.variant, r.nbPct, DEFAULT_BANDS);
+        const bandsB = bandedChassis(ALT, r.variant, r.nbPct, DEFAULT_BANDS);
+        const changed = new Set(
+          bandsA.filter((x, i) => !sameBand(x.band, bandsB[i]!.band)).map((x) => printedChassisName(x.n, r.market, A.res)),
+        );
+        if (changed.size === 0) identicalBands++;
+        else differentBands++;
+
+        if (A.out.mode === 'composition' || changed.size === 0) {
+          // Composition mode never reads the chassis' amounts; equal bands must give equal labels.
+          expect(B.out).toEqual(A.out);
+          return;
+        }
+        if (B.out.mode !== 'label' || A.out.mode !== 'label') throw new Error('mode');
+        expect(B.out.tail).toEqual(A.out.tail);
+        expect(B.out.unmatched).toEqual(A.out.unmatched);
+        expect([...B.out.ordered].sort()).toEqual([...A.out.ordered].sort());
+        // Any two names neither of which is a component with a changed band keep their relative order.
+        const steady = A.out.ordered.filter((n) => !changed.has(n));
+        expect(B.out.ordered.filter((n) => !changed.has(n))).toEqual(steady);
+      }),
+      { numRuns: 200 },
+    );
+    // Both situations must actually have been exercised for the property to mean something.
+    expect(identicalBands).toBeGreaterThan(20);
+    expect(differentBands).toBeGreaterThan(20);
+  });
+});

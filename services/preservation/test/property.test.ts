@@ -1,0 +1,135 @@
+/**
+ * Properties over generated requests: no amount leaves the service, no chassis name stands next to
+ * a number, and conclusions depend on the secret only through the disclosure bands.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { expandLines, normaliseName } from '@svc/formula';
+import { bandedChassis, findLeaks, sameBand, type Chassis } from '@svc/chassis';
+import { ANNEX_V, DEFAULT_BANDS, RULES, assessPreservation, namesToResolve, parsePreservationRequest, type PreservationRequest } from '../src/engine/index';
+import { ALT, EXAMPLE, FACTS, FACT_NAMES, resolveNames } from './helpers';
+
+const PRESERVATIVES = ['PHENOXYETHANOL', 'SODIUM BENZOATE', 'POTASSIUM SORBATE', 'SODIUM DEHYDROACETATE', 'METHYLPARABEN', 'ETHYLPARABEN', 'PROPYLPARABEN', 'BUTYLPARABEN', 'ISOBUTYLPARABEN', 'METHYLISOTHIAZOLINONE', 'CHLORPHENESIN', 'BENZYL ALCOHOL', 'BENZALKONIUM CHLORIDE'];
+const name = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...FACT_NAMES) },
+  { weight: 3, arbitrary: fc.constantFrom(...PRESERVATIVES) },
+  { weight: 1, arbitrary: fc.constantFrom('Mystery Preservative X', 'Oat Extract 2', 'Water') },
+);
+const amount = fc.oneof(fc.integer({ min: 1, max: 1500 }).map((v) => v / 1000), fc.integer({ min: 1, max: 40_000 }).map((v) => v / 1000));
+
+const blend = fc
+  .array(fc.record({ n: name, w: fc.integer({ min: 1, max: 100 }), trace: fc.integer({ min: 0, max: 99 }).map((v) => v < 15) }), { minLength: 1, maxLength: 4 })
+  .map((parts) => {
+    const real = parts.filter((p) => !p.trace);
+    const total = real.reduce((s, p) => s + p.w, 0);
+    let left = 1;
+    return parts.map((p) => {
+      if (p.trace) return { n: p.n, f: 'trace' as const };
+      const f = p === real[real.length - 1] ? Math.round(left * 10_000) / 10_000 : Math.round((p.w / total) * 10_000) / 10_000;
+      left -= f;
+      return { n: p.n, f };
+    });
+  });
+
+const body = fc.record(
+  {
+    variant: fc.constantFrom('classic', 'luxe', 'clinical'),
+    nbPct: fc.oneof({ weight: 1, arbitrary: fc.constant(100) }, { weight: 3, arbitrary: fc.integer({ min: 5, max: 999 }).map((v) => v / 10) }),
+    lines: fc.array(fc.oneof({ weight: 3, arbitrary: fc.record({ n: name, pct: amount }) }, { weight: 1, arbitrary: fc.record({ pct: amount, blend }) }), { minLength: 1, maxLength: 10 }),
+    ph: fc.integer({ min: 0, max: 140 }).map((v) => v / 10),
+    productType: fc.constantFrom('leave_on', 'rinse_off'),
+  },
+  { requiredKeys: ['variant', 'nbPct', 'lines', 'productType'] },
+);
+
+function parsed(b: unknown): PreservationRequest {
+  const p = parsePreservationRequest(b);
+  if (!p.ok) throw new Error(`generator made an invalid request: ${JSON.stringify(p.problems)}`);
+  return p.value;
+}
+
+const assess = (r: PreservationRequest, c: Chassis) => assessPreservation(r, resolveNames(namesToResolve(r, c)), c);
+
+/** Thresholds of the standards and of the rules pack: the only numbers a reason may carry. */
+const ALLOWED = new Set<number>([
+  RULES.lowRisk.phBelow, RULES.lowRisk.phAbove, RULES.lowRisk.alcoholAbove, RULES.lowRisk.awBelow,
+  RULES.hurdles.acidicPhAtOrBelow, RULES.hurdles.alkalinePhAtOrAbove, RULES.hurdles.alcoholAtOrAbove, RULES.hurdles.awBelow,
+  RULES.organicAcidPhMax, 29621, 11930,
+]);
+
+function strings(v: unknown, out: string[] = []): string[] {
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) v.forEach((x) => strings(x, out));
+  else if (v && typeof v === 'object') Object.values(v).forEach((x) => strings(x, out));
+  else if (typeof v === 'number') throw new Error('a number field in a preservation response');
+  return out;
+}
+
+describe('preservation properties', () => {
+  it('carries no amount and no chassis name next to a number', () => {
+    fc.assert(
+      fc.property(body, (b) => {
+        const r = parsed(b);
+        const out = assess(r, EXAMPLE);
+        expect(findLeaks(out, EXAMPLE)).toEqual([]);
+        // Caps carry the law's own text, nothing computed.
+        for (const c of out.caps) {
+          const entry = ANNEX_V.byRef.get(c.ref);
+          if (entry) expect(c.limit).toBe(entry.limits[r.productType].text);
+          else expect(c.limit).toMatch(/^prohibited \(EU Annex II\//);
+        }
+        // Everything else: once names are taken out, only the published thresholds remain as numbers.
+        const names = [...FACTS.values()].map((f) => f.inci).concat(expandLines(r.lines).flatMap((c) => [c.n, normaliseName(c.n)]));
+        names.sort((a, c) => c.length - a.length);
+        const texts = strings({ ...out, caps: out.caps.map((c) => ({ ...c, limit: '', ref: '' })) });
+        for (let t of texts) {
+          for (const n of names) t = t.split(n).join(' ');
+          for (const m of t.matchAll(/\d+(?:\.\d+)?/g)) expect(ALLOWED.has(Number(m[0])), `${m[0]} in "${t}"`).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('secret independence: the example chassis and a second one with other amounts', () => {
+  it('give identical conclusions where the bands agree, and differ only through the chassis where they do not', () => {
+    let identical = 0;
+    let different = 0;
+    fc.assert(
+      fc.property(body, (b) => {
+        const r = parsed(b);
+        const A = assess(r, EXAMPLE);
+        const B = assess(r, ALT);
+        expect(findLeaks(B, ALT)).toEqual([]);
+        const bandsA = bandedChassis(EXAMPLE, r.variant, r.nbPct, DEFAULT_BANDS);
+        const bandsB = bandedChassis(ALT, r.variant, r.nbPct, DEFAULT_BANDS);
+        const changed = new Set(bandsA.filter((x, i) => !sameBand(x.band, bandsB[i]!.band)).map((x) => x.n));
+        if (changed.size === 0) {
+          identical++;
+          expect(B).toEqual(A);
+          return;
+        }
+        different++;
+        expect(B.caps.map((c) => c.n)).toEqual(A.caps.map((c) => c.n));
+        expect(B.unmatched).toEqual(A.unmatched);
+        // A preservative the chassis does not carry with a changed band keeps its status.
+        for (const [i, c] of A.caps.entries()) if (!changed.has(c.n)) expect(B.caps[i]!.status, c.n).toBe(c.status);
+        const codes = (x: typeof A) => new Set(x.reasons.map((y) => y.code));
+        const a = codes(A);
+        const bb = codes(B);
+        // Criteria the chassis cannot move (pH, an anhydrous formula) are met identically.
+        for (const code of ['low_risk_ph', 'low_risk_anhydrous', 'ph_unknown', 'ineffective_at_ph', 'prohibited', 'not_permitted_for_product_type', 'unmatched', 'no_preservative']) {
+          expect(bb.has(code), code).toBe(a.has(code));
+        }
+        if (A.selfPreserved !== B.selfPreserved) {
+          const yes = A.selfPreserved ? a : bb;
+          expect(yes.has('low_risk_water_activity') || yes.has('low_risk_alcohol')).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(identical).toBeGreaterThan(20);
+    expect(different).toBeGreaterThan(20);
+  });
+});
