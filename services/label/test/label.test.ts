@@ -180,3 +180,19 @@ describe('bench', () => {
     expect(benchLabels({ durationMs: 300, chassis: EXAMPLE }).labelsPerSecond).toBeGreaterThan(10_000);
   });
 });
+
+describe('names printed alike on a market', () => {
+  it('merges CI 77891 and TITANIUM DIOXIDE on a US label the same way whatever the line order', () => {
+    const lines = [
+      { n: 'TITANIUM DIOXIDE', pct: 0.001, nano: true },
+      { pct: 0.001, blend: [{ n: 'CI 77891', f: 'trace' }, { n: 'AQUA', f: 'trace' }] },
+      { n: 'AQUA', pct: 4.998 },
+    ];
+    const a = build({ variant: 'classic', nbPct: 95, lines, market: 'us' });
+    const b = build({ variant: 'classic', nbPct: 95, lines: [...lines].reverse(), market: 'us' });
+    if (a.mode !== 'label' || b.mode !== 'label') throw new Error('label mode expected');
+    expect(b.finished_inci).toBe(a.finished_inci);
+    // A functional UV filter is not pushed to the colourant tail because a CI source shares its name.
+    expect(a.ordered.at(-1)).not.toBe('TITANIUM DIOXIDE');
+  });
+});

@@ -141,11 +141,19 @@ function add(ctx: Merge, info: NameInfo, nano: boolean, amount: number, trace: b
   const name = printed(info, ctx.market, nano);
   const ref = ctx.allergens.refOf.get(info.key) ?? (info.allergen ? `self:${info.key}` : null);
   let e = ctx.entries.get(name);
-  if (!e) {
-    const fragranceAllergen = ref !== null && (info.c === 'FR' || !info.matched);
+  const fragranceAllergen = ref !== null && (info.c === 'FR' || !info.matched);
+  const group = fragranceAllergen ? ALLERGEN_GROUP : info.c;
+  if (e) {
+    // Two INCI printed alike (US: CI 77891 and TITANIUM DIOXIDE) merge into one entry whose
+    // attributes must not depend on which came first: a colourant only when every source is one,
+    // and the group and allergen reference chosen by a fixed rule.
+    e.colourant = e.colourant && info.colourant;
+    if (group < e.group) e.group = group;
+    if (ref !== null && (e.allergenRef === null || ref < e.allergenRef)) e.allergenRef = ref;
+  } else {
     e = {
       name,
-      group: fragranceAllergen ? ALLERGEN_GROUP : info.c,
+      group,
       colourant: info.colourant,
       caller: 0,
       chassis: 0,
