@@ -147,8 +147,10 @@ function add(ctx: Merge, info: NameInfo, nano: boolean, amount: number, trace: b
     // Two INCI printed alike (US: CI 77891 and TITANIUM DIOXIDE) merge into one entry whose
     // attributes must not depend on which came first: a colourant only when every source is one,
     // and the group and allergen reference chosen by a fixed rule.
+    // The functional (non-colourant) use decides the group; otherwise the smaller code does.
+    if (e.colourant && !info.colourant) e.group = group;
+    else if (e.colourant === info.colourant && group < e.group) e.group = group;
     e.colourant = e.colourant && info.colourant;
-    if (group < e.group) e.group = group;
     if (ref !== null && (e.allergenRef === null || ref < e.allergenRef)) e.allergenRef = ref;
   } else {
     e = {
