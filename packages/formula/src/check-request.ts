@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ARCHITECTURES, LinesSchema, type Architecture, type Line } from './line';
 
 /** zod calls the error function for a missing key too; tell the caller which of the two it was. */
-const required = (message: string) => (issue: { input?: unknown }) =>
+export const required = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : message;
 
 export const BasePctSchema = z

@@ -3,3 +3,4 @@ export * from './line';
 export * from './validate';
 export * from './check-request';
 export * from './remedies';
+export * from './requests';
