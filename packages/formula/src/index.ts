@@ -4,3 +4,4 @@ export * from './validate';
 export * from './check-request';
 export * from './remedies';
 export * from './requests';
+export * from './submission';
