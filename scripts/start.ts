@@ -14,6 +14,7 @@ const sys = await startSystem({
   natsUrl: cfg.SVC_NATS_URL,
   namespace: cfg.SVC_NAMESPACE,
   ratePerSecond: cfg.SVC_RATE_LIMIT_PER_SEC,
+  progress: (m) => console.log(m),
 });
 const where = [cfg.SVC_DATABASE_URL ? 'PostgreSQL' : `PGlite (${cfg.SVC_DATA_DIR}/pg)`, cfg.SVC_NATS_URL ? 'NATS' : 'in-process bus', cfg.SVC_REDIS_URL ? 'Redis' : 'in-memory store'];
 console.log(`

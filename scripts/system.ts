@@ -3,6 +3,8 @@
  * port, the gateway in front talking gRPC to them, adapters embedded unless URLs are configured.
  * Used by `npm start`, the end-to-end tests and the benchmarks.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createAdapters, createLogger, type Adapters, type Logger, type Peers, type RunningService } from '@svc/kit';
 import { startGateway, type RunningGateway } from '@svc/gateway/gateway';
 import type { ServiceName } from '@svc/protos';
@@ -22,6 +24,8 @@ export interface SystemOptions {
   env?: NodeJS.ProcessEnv;
   /** Keep the database in memory (tests); otherwise PGlite lives under dataDir. */
   memoryDb?: boolean;
+  /** Where slow start steps report progress (npm start: the console). */
+  progress?: (message: string) => void;
 }
 
 export interface RunningSystem {
@@ -53,12 +57,14 @@ export async function startSystem(o: SystemOptions): Promise<RunningSystem> {
   try {
     for (const wave of WAVES) {
       await Promise.all(wave.map(async (name) => {
-        const s = await FACTORIES[name]({ ...adapters, log: log.child({ svc: name }), listen: '127.0.0.1:0', peers: { ...peers }, env: o.env ?? process.env });
+        const s = await FACTORIES[name]({ ...adapters, log: log.child({ svc: name }), listen: '127.0.0.1:0', peers: { ...peers }, env: o.env ?? process.env, ...(o.progress ? { progress: o.progress } : {}) });
         services[name] = s;
         peers[name] = `127.0.0.1:${s.port}`;
       }));
     }
     const dev = await ensureDevAccount(adapters.sql, o.dataDir);
+    // The admin CLI finds the services of a running embedded start here.
+    writeFileSync(join(o.dataDir, 'addresses.json'), `${JSON.stringify(peers, null, 2)}\n`);
     const gateway = await startGateway({ peers, bus: adapters.bus, kv: adapters.kv, log: log.child({ svc: 'gateway' }), host: o.host ?? '127.0.0.1', port: o.port ?? 8080, ratePerSecond: o.ratePerSecond });
     return {
       url: gateway.url,

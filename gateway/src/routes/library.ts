@@ -2,6 +2,10 @@
 import type { Ingredient__Output } from '@svc/protos/gen/svc/v1/Ingredient';
 import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
 import type { SearchResponse__Output } from '@svc/protos/gen/svc/v1/SearchResponse';
+import type { Submission__Output } from '@svc/protos/gen/svc/v1/Submission';
+import type { ListSubmissionsResponse__Output } from '@svc/protos/gen/svc/v1/ListSubmissionsResponse';
+import { SubmissionSchema } from '@svc/formula';
+import { bodyOf, callerOf } from './formula';
 import { Router } from 'express';
 import { rpc, type Clients } from '../clients';
 import { HttpError } from '../errors';
@@ -22,6 +26,19 @@ export const publicEntry = (i: Ingredient__Output) => ({
   nano: i.nano,
 });
 
+const submissionJson = (s: Submission__Output) => ({
+  id: s.id,
+  inci: s.inci,
+  cas: orNull(s.cas),
+  functions: s.functions,
+  note: orNull(s.note),
+  status: s.status,
+  times: s.times,
+  reason: orNull(s.reason),
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+});
+
 export function libraryRoutes(clients: Clients): Router {
   const r = Router();
   r.get('/lib/search', async (req, res) => {
@@ -35,9 +52,20 @@ export function libraryRoutes(clients: Clients): Router {
     res.json({ total: out.total, results: out.results.map(publicEntry) });
   });
 
+  r.post('/lib/submissions', async (req, res) => {
+    const body = bodyOf(req, SubmissionSchema);
+    const s = await rpc<Submission__Output>(clients, 'library', 'Submit', { caller: callerOf(req), inci: body.inci, cas: body.cas ?? '', functions: body.functions ?? [], note: body.note ?? '' }, { requestId: req.id });
+    res.status(s.merged ? 200 : 201).json({ ...submissionJson(s), merged: s.merged, existing: orNull(s.existing) });
+  });
+
+  r.get('/lib/submissions', async (req, res) => {
+    const out = await rpc<ListSubmissionsResponse__Output>(clients, 'library', 'ListSubmissions', { accountId: req.account!.id }, { idempotent: true, requestId: req.id });
+    res.json({ submissions: out.submissions.map(submissionJson) });
+  });
+
   r.get('/lib/meta', async (req, res) => {
     const m = await rpc<Meta__Output>(clients, 'library', 'GetMeta', {}, { idempotent: true, requestId: req.id });
-    res.json({ cosingVintage: m.cosingVintage, dataVersion: m.dataVersion, overlayVersion: m.overlayVersion, ingredients: m.ingredients, source: m.source });
+    res.json({ source: m.source, cosingVintage: m.cosingVintage, annexVintage: orNull(m.annexVintage), dataVersion: m.dataVersion, overlayVersion: m.overlayVersion, categoryMapVersion: m.categoryMapVersion, ingredients: m.ingredients, names: m.names, loadedAt: m.loadedAt });
   });
   return r;
 }

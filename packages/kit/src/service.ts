@@ -45,6 +45,8 @@ export interface ServiceContext {
   listen: string;
   peers: Peers;
   env: NodeJS.ProcessEnv;
+  /** Human-readable progress of slow start steps (the catalogue import); logs when absent. */
+  progress?: (message: string) => void;
 }
 
 export interface RunningService {

@@ -1,17 +1,21 @@
-import { GrpcServer, notYet, type RunningService, type ServiceContext } from '@svc/kit';
-import { QUALIFIED, proto } from '@svc/protos';
+import type { RunningService, ServiceContext } from '@svc/kit';
+import { migrate } from './migrations';
+import { libraryServer } from './server';
+import { searchIndex } from './store';
 
-// Temporary until the catalogue lands in this commit series.
 export async function startLibrary(ctx: ServiceContext): Promise<RunningService> {
-  const server = new GrpcServer('library', ctx.log);
-  server.add(QUALIFIED.library, proto.library.service, {
-    Search: notYet(ctx.log, 'search'),
-    Resolve: notYet(ctx.log, 'resolve'),
-    Submit: notYet(ctx.log, 'submissions'),
-    ListSubmissions: notYet(ctx.log, 'submissions'),
-    Decide: notYet(ctx.log, 'submissions'),
-    GetMeta: notYet(ctx.log, 'meta'),
-  });
+  const progress = ctx.progress ?? ((m: string) => ctx.log.info(m));
+  const report = await migrate(ctx.sql, progress);
+  if (report.import.imported) {
+    // A data upgrade changes facts the compute services may have cached.
+    await ctx.bus.publish('library.updated', { reason: 'data_version', dataVersion: report.import.dataVersion }, { id: `library.updated:data:${report.import.dataVersion}` });
+  }
+  // Built before the port opens, so the first search is as fast as the rest.
+  await searchIndex(ctx.sql);
+  const server = libraryServer(ctx);
   const port = await server.listen(ctx.listen);
   return { name: 'library', port, stop: () => server.shutdown() };
 }
+
+export * as store from './store';
+export { migrate } from './migrations';

@@ -4,9 +4,11 @@
 export interface CompositionLine {
   'name'?: (string);
   'pct'?: (number | string);
+  'trace'?: (boolean);
 }
 
 export interface CompositionLine__Output {
   'name': (string);
   'pct': (number);
+  'trace': (boolean);
 }

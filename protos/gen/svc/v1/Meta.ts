@@ -7,6 +7,10 @@ export interface Meta {
   'overlayVersion'?: (string);
   'ingredients'?: (number);
   'source'?: (string);
+  'annexVintage'?: (string);
+  'categoryMapVersion'?: (string);
+  'names'?: (number);
+  'loadedAt'?: (string);
 }
 
 export interface Meta__Output {
@@ -15,4 +19,8 @@ export interface Meta__Output {
   'overlayVersion': (string);
   'ingredients': (number);
   'source': (string);
+  'annexVintage': (string);
+  'categoryMapVersion': (string);
+  'names': (number);
+  'loadedAt': (string);
 }

@@ -11,6 +11,11 @@ export interface Submission {
   'times'?: (number);
   'createdAt'?: (string);
   'updatedAt'?: (string);
+  'reason'?: (string);
+  'accountId'?: (string);
+  'merged'?: (boolean);
+  'existing'?: (string);
+  'added'?: (boolean);
 }
 
 export interface Submission__Output {
@@ -23,4 +28,9 @@ export interface Submission__Output {
   'times': (number);
   'createdAt': (string);
   'updatedAt': (string);
+  'reason': (string);
+  'accountId': (string);
+  'merged': (boolean);
+  'existing': (string);
+  'added': (boolean);
 }
