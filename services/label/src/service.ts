@@ -1,9 +1,19 @@
-import { GrpcServer, notYet, type RunningService, type ServiceContext } from '@svc/kit';
-import { QUALIFIED, proto } from '@svc/protos';
+import { loadChassisFromEnv } from '@svc/chassis';
+import { libraryResolver, type RunningService, type ServiceContext } from '@svc/kit';
+import { labelServer } from './server';
 
 export async function startLabel(ctx: ServiceContext): Promise<RunningService> {
-  const server = new GrpcServer('label', ctx.log);
-  server.add(QUALIFIED.label, proto.label.service, { Build: notYet(ctx.log, 'label building') });
+  // A missing or invalid chassis file stops the service here, with a message free of its content.
+  const chassis = loadChassisFromEnv(ctx.env);
+  const resolver = await libraryResolver(ctx.peers.library, ctx.bus);
+  const server = labelServer({ log: ctx.log, resolver, chassis });
   const port = await server.listen(ctx.listen);
-  return { name: 'label', port, stop: () => server.shutdown() };
+  return {
+    name: 'label',
+    port,
+    async stop() {
+      await server.shutdown();
+      await resolver.stop();
+    },
+  };
 }

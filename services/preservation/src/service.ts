@@ -1,9 +1,19 @@
-import { GrpcServer, notYet, type RunningService, type ServiceContext } from '@svc/kit';
-import { QUALIFIED, proto } from '@svc/protos';
+import { loadChassisFromEnv } from '@svc/chassis';
+import { libraryResolver, type RunningService, type ServiceContext } from '@svc/kit';
+import { preservationServer } from './server';
 
 export async function startPreservation(ctx: ServiceContext): Promise<RunningService> {
-  const server = new GrpcServer('preservation', ctx.log);
-  server.add(QUALIFIED.preservation, proto.preservation.service, { Assess: notYet(ctx.log, 'preservation guidance') });
+  // A missing or invalid chassis file stops the service here, with a message free of its content.
+  const chassis = loadChassisFromEnv(ctx.env);
+  const resolver = await libraryResolver(ctx.peers.library, ctx.bus);
+  const server = preservationServer({ log: ctx.log, resolver, chassis });
   const port = await server.listen(ctx.listen);
-  return { name: 'preservation', port, stop: () => server.shutdown() };
+  return {
+    name: 'preservation',
+    port,
+    async stop() {
+      await server.shutdown();
+      await resolver.stop();
+    },
+  };
 }
