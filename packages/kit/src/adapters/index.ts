@@ -32,6 +32,8 @@ export interface AdapterConfig {
 export async function createAdapters(cfg: AdapterConfig, name = 'svc'): Promise<Adapters> {
   let sql: Sql;
   if (cfg.SVC_DATABASE_URL) sql = postgresSql(cfg.SVC_DATABASE_URL, { applicationName: name });
+  // No data folder: keep the database in memory (tests); nothing is written to disk.
+  else if (!cfg.SVC_DATA_DIR) sql = await pgliteSql();
   else {
     const dir = join(cfg.SVC_DATA_DIR, 'pg');
     mkdirSync(dir, { recursive: true });
