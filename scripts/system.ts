@@ -26,6 +26,8 @@ export interface SystemOptions {
   memoryDb?: boolean;
   /** Where slow start steps report progress (npm start: the console). */
   progress?: (message: string) => void;
+  /** Where log lines go (tests capture them); stdout when absent. */
+  logDestination?: { write(line: string): void };
 }
 
 export interface RunningSystem {
@@ -40,7 +42,7 @@ export interface RunningSystem {
 }
 
 export async function startSystem(o: SystemOptions): Promise<RunningSystem> {
-  const log = createLogger('svc', o.logLevel ?? 'info');
+  const log = createLogger('svc', o.logLevel ?? 'info', o.logDestination);
   const adapters = await createAdapters({
     SVC_DATABASE_URL: o.databaseUrl,
     SVC_REDIS_URL: o.redisUrl,

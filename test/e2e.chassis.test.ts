@@ -1,0 +1,163 @@
+/**
+ * Label, preservation and submissions over HTTP on the embedded system, with every log line
+ * captured: nothing that leaves the service (responses, logs) may carry a chassis amount, a
+ * processing or equipment note, or one of the canary tokens planted in them.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CHASSIS_FILE, findLeaks, loadChassis } from '@svc/chassis';
+import { startSystem, type RunningSystem } from '../scripts/system';
+import { expectError, get, send } from './walk';
+
+const run = promisify(execFile);
+const chassisFile = JSON.parse(readFileSync(DEFAULT_CHASSIS_FILE, 'utf8')) as { architectures: Record<string, { label: string; components: { n: string }[]; processing: string; equipment: string }> };
+const CHASSIS = loadChassis(DEFAULT_CHASSIS_FILE);
+const CANARY = /canary-[0-9a-f]{4,}/i;
+
+const lines = [
+  { n: 'AQUA', pct: 10 },
+  { n: 'GLYCERIN', pct: 4 },
+  { n: 'NIACINAMIDE', pct: 4 },
+  { pct: 1, blend: [{ n: 'PHENOXYETHANOL', f: 0.9 }, { n: 'ETHYLHEXYLGLYCERIN', f: 0.1 }] },
+  { n: 'PARFUM', pct: 0.5 },
+  { n: 'LINALOOL', pct: 0.5 },
+];
+const formula = { variant: 'classic', nbPct: 80, lines };
+
+describe('label, preservation and submissions over HTTP, with nothing secret leaving', () => {
+  let sys: RunningSystem;
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-chassis-'));
+  const logs: string[] = [];
+  const bodies: unknown[] = [];
+  const post = async (path: string, body: unknown) => {
+    const r = await send(sys, 'POST', path, JSON.stringify(body));
+    bodies.push(r.body);
+    return r;
+  };
+
+  beforeAll(async () => {
+    sys = await startSystem({ dataDir, port: 0, logLevel: 'debug', memoryDb: true, ratePerSecond: 100_000, logDestination: { write: (l) => void logs.push(l) } });
+  }, 180_000);
+  afterAll(async () => {
+    await sys?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('builds the EU label: above 1 % by amount, allergens named, the chassis expanded by name only', async () => {
+    const r = await post('/inci/label', formula);
+    expect(r.status).toBe(200);
+    expect(r.body.mode).toBe('label');
+    expect(r.body.ordered[0]).toBe('AQUA');
+    expect(r.body.ordered).toContain('PARFUM');
+    expect(r.body.ordered).toContain('LINALOOL');
+    expect(r.body.finished_inci).toBe(r.body.ordered.join(', '));
+    expect(r.body.tail).toEqual(chassisFile.architectures.classic!.components.map((c) => c.n).sort());
+    expect(r.body.finished_inci).not.toMatch(/%/);
+    expect(r.body.usage.runsLimit).toBe(1500);
+  });
+
+  it('prints WATER and FRAGRANCE on a US label', async () => {
+    const r = await post('/inci/label', { ...formula, market: 'us' });
+    expect(r.status).toBe(200);
+    expect(r.body.ordered[0]).toBe('WATER');
+    expect(r.body.ordered).toContain('FRAGRANCE');
+    expect(r.body.ordered).not.toContain('AQUA');
+  });
+
+  it('gives the composition with the chassis as one line in composition mode', async () => {
+    const r = await post('/inci/label', { ...formula, mode: 'composition' });
+    expect(r.status).toBe(200);
+    expect(r.body.composition[0]).toEqual({ name: chassisFile.architectures.classic!.label, pct: 80 });
+    expect(r.body.composition.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['PHENOXYETHANOL', 'ETHYLHEXYLGLYCERIN']));
+    expect(r.body.composition_sheet).toContain('|');
+  });
+
+  it('counts the chassis\' own phenoxyethanol against the Annex V cap, without saying how much', async () => {
+    const r = await post('/ai/preservation', { variant: 'classic', nbPct: 80, lines: [{ n: 'AQUA', pct: 19.2 }, { n: 'PHENOXYETHANOL', pct: 0.8 }], ph: 5.5 });
+    expect(r.status).toBe(200);
+    const cap = r.body.caps.find((c: { n: string }) => c.n === 'PHENOXYETHANOL');
+    expect(cap.status).toBe('over_cap');
+    expect(cap.limit).toMatch(/1(\.0)?\s*%/);
+    expect(typeof r.body.selfPreserved).toBe('boolean');
+    expect(Array.isArray(r.body.advice)).toBe(true);
+    const within = await post('/ai/preservation', { variant: 'classic', nbPct: 80, lines: [{ n: 'AQUA', pct: 19.8 }, { n: 'PHENOXYETHANOL', pct: 0.2 }], ph: 5.5 });
+    expect(within.body.caps.find((c: { n: string }) => c.n === 'PHENOXYETHANOL').status).toBe('within');
+  });
+
+  it.each([
+    ['/inci/label', { ...formula, variant: 'deluxe' }, 'variant'],
+    ['/inci/label', { ...formula, nbPct: 0 }, 'nbPct'],
+    ['/inci/label', { ...formula, mode: 'sheet' }, 'mode'],
+    ['/inci/label', { ...formula, market: 'fr' }, 'market'],
+    ['/inci/label', { ...formula, productType: 'spray' }, 'productType'],
+    ['/inci/label', { ...formula, lines: [{ n: 'AQUA', pct: 'ten' }] }, 'lines[0].pct'],
+    ['/inci/label', { variant: 'classic', nbPct: 80 }, 'lines'],
+    ['/ai/preservation', { ...formula, market: 'us' }, 'market'],
+    ['/ai/preservation', { ...formula, ph: -1 }, 'ph'],
+    ['/ai/preservation', { ...formula, variant: 7 }, 'variant'],
+    ['/ai/preservation', { ...formula, colour: 'red' }, 'colour'],
+  ])('rejects a bad %s body with 400 naming the field (%#)', async (path, body, field) => {
+    const r = await post(path, body);
+    expectError(r, 400, 'invalid_request');
+    expect(r.body.error.field).toBe(field);
+  });
+
+  it('takes a submission, merges a repeat, and makes it searchable once an operator approves', async () => {
+    const first = await post('/lib/submissions', { inci: 'Nanofictional Peptide-77', functions: ['skin conditioning'], note: 'supplier sample' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ inci: 'Nanofictional Peptide-77', status: 'pending', merged: false, functions: ['SKIN CONDITIONING'] });
+    const again = await post('/lib/submissions', { inci: 'nanofictional  peptide-77', note: 'second batch' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: first.body.id, merged: true, times: 2, note: 'second batch' });
+    expect((await get(sys, '/lib/search?q=nanofictional')).body.total).toBe(0);
+
+    const listed = await get(sys, '/lib/submissions');
+    expect(listed.body.submissions.map((s: { id: string }) => s.id)).toContain(first.body.id);
+
+    const cli = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'submissions', 'approve', first.body.id, 'checked', 'with', 'supplier'], { env: { ...process.env, SVC_DATA_DIR: dataDir } });
+    expect(cli.stdout).toContain('is now searchable');
+    const found = await get(sys, '/lib/search?q=nanofictional');
+    expect(found.body.results[0].n).toBe('NANOFICTIONAL PEPTIDE-77');
+  }, 60_000);
+
+  it.each([
+    [{}, 'inci'],
+    [{ inci: 'x'.repeat(201) }, 'inci'],
+    [{ inci: 'OK NAME', note: 'n'.repeat(1001) }, 'note'],
+    [{ inci: 'OK NAME', cas: 'not-a-cas' }, 'cas'],
+    [{ inci: 'OK NAME', functions: Array.from({ length: 11 }, () => 'HUMECTANT') }, 'functions'],
+    [{ inci: 'OK NAME', supplier: 'ACME' }, 'supplier'],
+  ])('rejects a bad submission with 400 naming the field (%#)', async (body, field) => {
+    const r = await post('/lib/submissions', body);
+    expectError(r, 400, 'invalid_request');
+    expect(r.body.error.field).toBe(field);
+  });
+
+  it('answers ordinary or 400 for hostile search queries, never 500', async () => {
+    for (const q of ['', 'a', 'x'.repeat(10_000), 'gly\u0000cerin', "' OR 1=1 --", '%_\\', 'Glycérine']) {
+      const r = await get(sys, `/lib/search?q=${encodeURIComponent(q)}`);
+      expect([200, 400]).toContain(r.status);
+    }
+    expect((await get(sys, `/lib/search?q=${encodeURIComponent('Glycérine')}`)).body.results[0].n).toBe('GLYCERIN');
+  });
+
+  it('let no canary, note or chassis amount out in any response or log line', () => {
+    const out = [...bodies.map((b) => JSON.stringify(b)), ...logs].join('\n');
+    expect(logs.length).toBeGreaterThan(20);
+    expect(out).not.toMatch(CANARY);
+    for (const a of Object.values(chassisFile.architectures)) {
+      expect(out).not.toContain(a.processing);
+      expect(out).not.toContain(a.equipment);
+    }
+    // Composition mode legitimately shows the caller's own amounts; everything else must be clean.
+    for (const b of bodies) {
+      if ((b as { mode?: string }).mode === 'composition') continue;
+      expect(findLeaks(b, CHASSIS)).toEqual([]);
+    }
+    expect(out).not.toContain(sys.key);
+  });
+});
