@@ -3,7 +3,18 @@
  * does, how to formulate within it, the workflow, and the protected-information rules; every
  * number in it is public (limits, plans, the published maximum-load policy), none is the chassis'.
  */
+import { DISCLOSURE_BANDS } from '@svc/chassis';
 import { API_VERSION, TERMS_VERSION } from '@svc/kit';
+
+const pts = (v: number) => `${v}-point`;
+
+/** The supplier's disclosure policy, rendered from the same pack the label and preservation read. */
+function bandsPolicy(): string {
+  const rows = [...DISCLOSURE_BANDS.ranges]
+    .sort((a, b) => b.above - a.above)
+    .map((r) => `- from ${r.above} % up to ${r.upTo} % of the finished product: ${pts(r.step)} bands`);
+  return rows.join('\n');
+}
 
 export interface PrimerFacts {
   baseUrl: string;
@@ -52,6 +63,16 @@ and validated at bench and pilot scale before production.
 
 Send your key in the \`x-svc-key\` header; send \`x-svc-user\` (a stable pseudonymous id, never an
 e-mail address) when you act for an end user.
+
+## What the label discloses about the chassis
+The label lists the chassis' components by name (\`tail\`, alphabetical). Where its components must be
+ordered among yours, each component's contribution is first rounded to a band, and only the band is
+compared; a tie between a band and one of your amounts puts your ingredient first. This is the
+supplier's disclosure policy (bands version ${DISCLOSURE_BANDS.version}):
+${bandsPolicy()}
+
+Below 1 % the label order does not depend on amounts at all (by category, then alphabetically;
+colourants last). Preservation guidance reads the same bands and answers with conclusions only.
 
 ## Protected information
 The chassis' composition (amounts, ratios, rank beyond what the label discloses), its processing

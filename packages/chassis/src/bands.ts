@@ -5,6 +5,7 @@
  * contributions fall in the same bands give identical answers.
  */
 import { z } from 'zod';
+import disclosureBandsJson from '../data/bands.json';
 
 const EPS = 1e-9;
 
@@ -80,3 +81,9 @@ export function bandOf(v: number, pack: BandsPack): Band {
 export function sameBand(a: Band, b: Band): boolean {
   return a.lo === b.lo && a.hi === b.hi;
 }
+
+/**
+ * The supplier's disclosure policy: one pack for the label, the preservation service and the
+ * primer that documents it. It is public; the chassis amounts it bands are not.
+ */
+export const DISCLOSURE_BANDS: BandsPack = parseBands(disclosureBandsJson);

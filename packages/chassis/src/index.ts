@@ -11,6 +11,6 @@ export {
   type BandedComponent,
   type ChassisArchitecture,
 } from './chassis';
-export { BandsPackSchema, bandOf, parseBands, sameBand, type Band, type BandsPack } from './bands';
+export { BandsPackSchema, bandOf, DISCLOSURE_BANDS, parseBands, sameBand, type Band, type BandsPack } from './bands';
 export { ChassisFileSchema, COMPONENT_SUM_TOLERANCE, type ChassisFile } from './schema';
 export { LeakError, assertNoLeak, findLeaks, type LeakFinding, type LeakOptions } from './guard';

@@ -79,13 +79,6 @@ describe('reviewed Annex V pack', () => {
     }
   });
 
-  it('ships the same disclosure bands as the label service', () => {
-    const label = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../label/src/data/bands.json'), 'utf8')) as unknown;
-    const own = JSON.parse(readFileSync(resolve(import.meta.dirname, '../src/data/bands.json'), 'utf8')) as unknown;
-    expect(own).toEqual(label);
-    expect(DEFAULT_BANDS.version).toBe((label as { version: string }).version);
-  });
-
   it('every top-up candidate is a reviewed Annex V entry or a booster with efficacy data', () => {
     for (const t of RULES.topUp) {
       if (t.ref) expect(ANNEX_V.byRef.has(t.ref), t.name).toBe(true);

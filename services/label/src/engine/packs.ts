@@ -4,12 +4,11 @@
  */
 import { z } from 'zod';
 import { normaliseName, CATEGORY_CODES } from '@svc/formula';
-import { parseBands, type BandsPack } from '@svc/chassis';
-import bandsJson from '../data/bands.json';
+import { DISCLOSURE_BANDS, type BandsPack } from '@svc/chassis';
 import allergensJson from '../data/fragrance-allergens.json';
 import orderJson from '../data/label-order.json';
 
-export const DEFAULT_BANDS: BandsPack = parseBands(bandsJson);
+export const DEFAULT_BANDS: BandsPack = DISCLOSURE_BANDS;
 
 const AllergenPackSchema = z.object({
   version: z.string().min(1),

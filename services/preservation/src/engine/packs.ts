@@ -1,17 +1,16 @@
 /**
  * The preservation service's data packs, validated once at module load: reviewed Annex V limits,
  * the heuristics of preservation-rules.json, the water-activity constants, and the disclosure
- * bands (the same pack as the label's; a test keeps the two copies identical).
+ * bands (the one pack in @svc/chassis, shared with the label).
  */
 import { z } from 'zod';
 import { ARCHITECTURES, normaliseName } from '@svc/formula';
-import { parseBands, type BandsPack } from '@svc/chassis';
+import { DISCLOSURE_BANDS, type BandsPack } from '@svc/chassis';
 import annexJson from '../data/annex-v.json';
-import bandsJson from '../data/bands.json';
 import rulesJson from '../data/preservation-rules.json';
 import awJson from '../data/water-activity.json';
 
-export const DEFAULT_BANDS: BandsPack = parseBands(bandsJson);
+export const DEFAULT_BANDS: BandsPack = DISCLOSURE_BANDS;
 
 const Limit = z.object({ max: z.number().positive().nullable(), text: z.string().min(1) });
 
