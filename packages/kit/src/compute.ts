@@ -22,3 +22,6 @@ export async function resolveOrUnavailable(resolver: CachedResolver, names: read
     throw new SvcError(grpc.status.UNAVAILABLE, { code: 'service_unavailable', message: 'the ingredient library is unavailable; retry shortly' });
   }
 }
+
+/** Proto strings default to ""; the domain schemas mean "not given" by undefined. */
+export const unset = (s: string): string | undefined => (s === '' ? undefined : s);

@@ -1,15 +1,12 @@
 /** gRPC handlers of the label service: validate, resolve names, build, check egress, encode. */
-import { assertNoLeak, LeakError, type Chassis } from '@svc/chassis';
+import { releaseOrWithhold, type Chassis } from '@svc/chassis';
 import { LabelRequestSchema, type LabelRequest } from '@svc/formula';
-import { GrpcServer, lineFromProto, requestIdOf, resolveOrUnavailable, SvcError, unary, validated, type CachedResolver, type Logger } from '@svc/kit';
+import { GrpcServer, lineFromProto, requestIdOf, resolveOrUnavailable, unary, unset, validated, type CachedResolver, type Logger } from '@svc/kit';
 import { QUALIFIED, proto } from '@svc/protos';
 import type { BuildRequest__Output } from '@svc/protos/gen/svc/v1/BuildRequest';
 import type { BuildResponse } from '@svc/protos/gen/svc/v1/BuildResponse';
-import * as grpc from '@grpc/grpc-js';
 import type { z } from 'zod';
 import { buildLabel, callerAmounts, namesToResolve } from './engine/index';
-
-const empty = (s: string) => (s === '' ? undefined : s);
 
 export function labelServer(deps: { log: Logger; resolver: CachedResolver; chassis: Chassis }): GrpcServer {
   const { log, resolver, chassis } = deps;
@@ -20,22 +17,15 @@ export function labelServer(deps: { log: Logger; resolver: CachedResolver; chass
         variant: req.variant,
         nbPct: req.nbPct,
         lines: req.lines.map(lineFromProto),
-        mode: empty(req.mode),
-        market: empty(req.market),
-        productType: empty(req.productType),
+        mode: unset(req.mode),
+        market: unset(req.market),
+        productType: unset(req.productType),
       });
-      const resolutions = await resolveOrUnavailable(resolver, namesToResolve(request, chassis), requestIdOf(call.metadata));
-      const out = buildLabel(request, resolutions, chassis);
-      try {
-        // Last line of defence: nothing leaves with a chassis name beside a number or a canary.
-        assertNoLeak(out, chassis, out.mode === 'composition' ? { allow: callerAmounts(request, resolutions) } : {});
-      } catch (err) {
-        if (err instanceof LeakError) {
-          log.error({ rule: 'egress', requestId: requestIdOf(call.metadata) }, 'label response withheld by the egress filter');
-          throw new SvcError(grpc.status.INTERNAL, { code: 'internal_error', message: 'internal error' });
-        }
-        throw err;
-      }
+      const requestId = requestIdOf(call.metadata);
+      const resolutions = await resolveOrUnavailable(resolver, namesToResolve(request, chassis), requestId);
+      // Composition mode shows the caller's own amounts; nothing else may carry a number beside a chassis name.
+      const built = buildLabel(request, resolutions, chassis);
+      const out = releaseOrWithhold(built, chassis, log, 'label', requestId, built.mode === 'composition' ? { allow: callerAmounts(request, resolutions) } : {});
       if (out.mode === 'composition') {
         return { mode: 'composition', composition: out.composition.map((r) => ({ name: r.name, pct: r.pct, trace: r.trace === true })), compositionSheet: out.composition_sheet, unmatched: out.unmatched };
       }

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildLabel, namesToResolve, parseLabelRequest, type LabelModeResponse } from '../src/engine/index';
-import { EXAMPLE, resolveNames } from './helpers';
+import { EXAMPLE, resolveNames } from '../../../test/support/chassis-facts';
 
 interface Case {
   name: string;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { assertNoLeak, findLeaks } from '@svc/chassis';
 import { ALLERGENS, DEFAULT_BANDS, LABEL_ORDER, buildLabel, callerAmounts, namesToResolve, parseLabelRequest, type LabelRequest } from '../src/engine/index';
 import { benchLabels } from '../src/engine/bench';
-import { EXAMPLE, FACTS, resolveNames } from './helpers';
+import { EXAMPLE, FACTS, resolveNames } from '../../../test/support/chassis-facts';
 
 function req(body: Record<string, unknown>): LabelRequest {
   const p = parseLabelRequest(body);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { expandLines, normaliseName, type Resolution } from '@svc/formula';
 import { bandedChassis, findLeaks, sameBand, type Chassis } from '@svc/chassis';
 import { DEFAULT_BANDS, buildLabel, callerAmounts, namesToResolve, parseLabelRequest, type LabelRequest } from '../src/engine/index';
-import { ALT, EXAMPLE, FACTS, FACT_NAMES, resolveNames } from './helpers';
+import { ALT, EXAMPLE, FACTS, FACT_NAMES, resolveNames } from '../../../test/support/chassis-facts';
 
 const UNKNOWN = ['Snail Secretion Filtrate', 'Peptide Complex 7', 'Oat Extract', 'Water', 'Fragrance', 'glycérine'];
 const name = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...FACT_NAMES) }, { weight: 1, arbitrary: fc.constantFrom(...UNKNOWN) });

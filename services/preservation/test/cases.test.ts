@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findLeaks } from '@svc/chassis';
 import { assessPreservation, namesToResolve, parsePreservationRequest } from '../src/engine/index';
-import { EXAMPLE, resolveNames } from './helpers';
+import { EXAMPLE, resolveNames } from '../../../test/support/chassis-facts';
 
 interface Case {
   name: string;

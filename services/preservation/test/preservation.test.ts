@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANNEX_V, DEFAULT_BANDS, RULES, WATER_ACTIVITY, assessPreservation, namesToResolve, parsePreservationRequest, waterActivity } from '../src/engine/index';
-import { EXAMPLE, FACTS, resolveNames } from './helpers';
+import { EXAMPLE, FACTS, resolveNames } from '../../../test/support/chassis-facts';
 
 describe('preservation request schema', () => {
   it('applies the defaults and accepts an optional pH', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { expandLines, normaliseName } from '@svc/formula';
 import { bandedChassis, findLeaks, sameBand, type Chassis } from '@svc/chassis';
 import { ANNEX_V, DEFAULT_BANDS, RULES, assessPreservation, namesToResolve, parsePreservationRequest, type PreservationRequest } from '../src/engine/index';
-import { ALT, EXAMPLE, FACTS, FACT_NAMES, resolveNames } from './helpers';
+import { ALT, EXAMPLE, FACTS, FACT_NAMES, resolveNames } from '../../../test/support/chassis-facts';
 
 const PRESERVATIVES = ['PHENOXYETHANOL', 'SODIUM BENZOATE', 'POTASSIUM SORBATE', 'SODIUM DEHYDROACETATE', 'METHYLPARABEN', 'ETHYLPARABEN', 'PROPYLPARABEN', 'BUTYLPARABEN', 'ISOBUTYLPARABEN', 'METHYLISOTHIAZOLINONE', 'CHLORPHENESIN', 'BENZYL ALCOHOL', 'BENZALKONIUM CHLORIDE'];
 const name = fc.oneof(

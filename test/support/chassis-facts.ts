@@ -1,4 +1,4 @@
-/** Test-only resolver over the facts fixture: what library.Resolve would answer for these names. */
+/** Test-only resolver over the facts fixture shared by the label and preservation tests: what library.Resolve would answer for these names. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { normaliseName, type IngredientFacts, type Resolution } from '@svc/formula';
@@ -9,7 +9,7 @@ interface FactsFixture {
   facts: IngredientFacts[];
 }
 
-const fixture = JSON.parse(readFileSync(resolve(import.meta.dirname, 'fixtures/facts.json'), 'utf8')) as FactsFixture;
+const fixture = JSON.parse(readFileSync(resolve(import.meta.dirname, 'facts.json'), 'utf8')) as FactsFixture;
 export const FACTS: ReadonlyMap<string, IngredientFacts> = new Map(fixture.facts.map((f) => [normaliseName(f.inci), f]));
 const SYNONYMS = new Map(Object.entries(fixture.synonyms).map(([k, v]) => [normaliseName(k), normaliseName(v)]));
 
@@ -24,5 +24,5 @@ export function resolveNames(names: Iterable<string>): Map<string, Resolution> {
 }
 
 export const EXAMPLE = loadChassis(DEFAULT_CHASSIS_FILE);
-export const ALT = loadChassis(resolve(import.meta.dirname, '../../../packages/chassis/test/fixtures/chassis.alt.json'));
+export const ALT = loadChassis(resolve(import.meta.dirname, '../../packages/chassis/test/fixtures/chassis.alt.json'));
 export const FACT_NAMES = [...FACTS.values()].map((f) => f.inci);
