@@ -29,16 +29,36 @@ export interface AdapterConfig {
   SVC_NAMESPACE: string;
 }
 
+/**
+ * Opens the database on first use: stateless services (envelope, label, preservation) never pay
+ * for a connection pool or an embedded PostgreSQL they do not query.
+ */
+function lazySql(kind: Sql['kind'], open: () => Promise<Sql>): Sql {
+  let opened: Promise<Sql> | null = null;
+  const get = () => (opened ??= open());
+  return {
+    kind,
+    query: async (text, params) => (await get()).query(text, params),
+    exec: async (text) => (await get()).exec(text),
+    transaction: async (fn) => (await get()).transaction(fn),
+    async close() {
+      if (opened) await (await opened).close();
+    },
+  };
+}
+
 export async function createAdapters(cfg: AdapterConfig, name = 'svc'): Promise<Adapters> {
-  let sql: Sql;
-  if (cfg.SVC_DATABASE_URL) sql = postgresSql(cfg.SVC_DATABASE_URL, { applicationName: name });
-  // No data folder: keep the database in memory (tests); nothing is written to disk.
-  else if (!cfg.SVC_DATA_DIR) sql = await pgliteSql();
-  else {
-    const dir = join(cfg.SVC_DATA_DIR, 'pg');
-    mkdirSync(dir, { recursive: true });
-    sql = await pgliteSql(dir);
-  }
+  const url = cfg.SVC_DATABASE_URL;
+  const dataDir = cfg.SVC_DATA_DIR;
+  const sql = url
+    ? lazySql('postgres', async () => postgresSql(url, { applicationName: name }))
+    : lazySql('pglite', async () => {
+        // No data folder: keep the database in memory (tests); nothing is written to disk.
+        if (!dataDir) return pgliteSql();
+        const dir = join(dataDir, 'pg');
+        mkdirSync(dir, { recursive: true });
+        return pgliteSql(dir);
+      });
   const bus = cfg.SVC_NATS_URL ? await natsBus(cfg.SVC_NATS_URL, cfg.SVC_NAMESPACE, { name }) : memoryBus();
   const kv = cfg.SVC_REDIS_URL ? await redisKv(cfg.SVC_REDIS_URL, cfg.SVC_NAMESPACE) : memoryKv(cfg.SVC_NAMESPACE);
   return {
