@@ -1,8 +1,8 @@
 /** `npm start`: the whole service embedded in one process, ready to curl. */
-import { commonEnv, env, loadConfig, onShutdown } from '@svc/kit';
+import { commonEnv, env, loadConfig, onShutdown, serveMetrics } from '@svc/kit';
 import { startSystem } from './system';
 
-const cfg = loadConfig({ ...commonEnv, SVC_HOST: env.string('127.0.0.1'), SVC_PORT: env.port(8080), SVC_RATE_LIMIT_PER_SEC: env.int(200, 1) });
+const cfg = loadConfig({ ...commonEnv, SVC_HOST: env.string('127.0.0.1'), SVC_PORT: env.port(8080), SVC_RATE_LIMIT_PER_SEC: env.int(200, 1), SVC_METRICS_PORT: env.port(0) });
 const t0 = Date.now();
 const sys = await startSystem({
   dataDir: cfg.SVC_DATA_DIR,
@@ -28,4 +28,9 @@ Formulation Envelope Service is running (embedded, ${((Date.now() - t0) / 1000).
              curl -H "x-svc-key: $(cat ${cfg.SVC_DATA_DIR}/dev-key)" "${sys.url}/lib/search?q=glycerin"
 
 Ctrl-C stops everything.`);
-onShutdown(sys.log, () => sys.stop());
+const metrics = cfg.SVC_METRICS_PORT ? await serveMetrics(cfg.SVC_HOST, cfg.SVC_METRICS_PORT) : null;
+if (metrics) console.log(`  Metrics:   http://${cfg.SVC_HOST}:${metrics.port}/metrics`);
+onShutdown(sys.log, async () => {
+  await metrics?.stop();
+  await sys.stop();
+});

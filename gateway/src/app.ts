@@ -2,7 +2,7 @@
  * The gateway's HTTP surface: request ids and version headers, authentication, rate limits,
  * then the routes, then the one error mapper. No domain logic lives here.
  */
-import { API_VERSION, requestId, type Kv, type Logger } from '@svc/kit';
+import { API_VERSION, httpRequests, httpSeconds, requestId, type Kv, type Logger } from '@svc/kit';
 import express, { type Express, type RequestHandler } from 'express';
 import type { KeyAuth } from './auth';
 import { endUser } from './auth';
@@ -47,6 +47,10 @@ function accessLog(log: Logger): RequestHandler {
   return (req, res, next) => {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
+      // The matched route pattern, not the path: paths can hold keys (/mcp/<key>) and free text.
+      const route = (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? 'unmatched' : 'other');
+      httpRequests.inc({ route, status: String(res.statusCode) });
+      httpSeconds.observe({ route }, Number(process.hrtime.bigint() - start) / 1e9);
       log.info(
         { requestId: req.id, account: req.account?.id, method: req.method, path: req.path, status: res.statusCode, ms: Number(process.hrtime.bigint() - start) / 1e6 },
         'request',

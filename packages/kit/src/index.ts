@@ -12,3 +12,4 @@ export * from './grpc/health';
 export * from './convert';
 export * from './resolver';
 export * from './compute';
+export * from './metrics';

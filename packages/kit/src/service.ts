@@ -7,6 +7,7 @@ import type { ServiceName } from '@svc/protos';
 import { commonEnv, env, loadConfig } from './config';
 import { createAdapters, type Bus, type Kv, type Sql } from './adapters/index';
 import { createLogger, type Logger } from './log';
+import { serveMetrics } from './metrics';
 
 export const DEFAULT_PORTS: Record<ServiceName, number> = {
   library: 50051,
@@ -59,11 +60,14 @@ export type ServiceFactory = (ctx: ServiceContext) => Promise<RunningService>;
 
 /** Entry of a service run alone: config from the environment, clean stop on SIGTERM/SIGINT. */
 export async function serviceMain(name: ServiceName, factory: ServiceFactory): Promise<void> {
-  const cfg = loadConfig({ ...commonEnv, SVC_GRPC_HOST: env.string('127.0.0.1'), SVC_GRPC_PORT: env.port(DEFAULT_PORTS[name]) });
+  const cfg = loadConfig({ ...commonEnv, SVC_GRPC_HOST: env.string('127.0.0.1'), SVC_GRPC_PORT: env.port(DEFAULT_PORTS[name]), SVC_METRICS_PORT: env.port(0) });
   const log = createLogger(name, cfg.SVC_LOG_LEVEL);
   const adapters = await createAdapters({ ...cfg, SVC_DATA_DIR: `${cfg.SVC_DATA_DIR}/${name}` }, name);
   const running = await factory({ ...adapters, log, listen: `${cfg.SVC_GRPC_HOST}:${cfg.SVC_GRPC_PORT}`, peers: peersFromEnv(), env: process.env });
+  // Metrics only when a port is configured (containers set 9464); never on the service's own port.
+  const metrics = cfg.SVC_METRICS_PORT ? await serveMetrics(cfg.SVC_GRPC_HOST, cfg.SVC_METRICS_PORT) : null;
   onShutdown(log, async () => {
+    await metrics?.stop();
     await running.stop();
     await adapters.close();
   });

@@ -7,6 +7,7 @@ import { proto, type HealthHandlers } from '@svc/protos';
 import type { HealthCheckResponse } from '@svc/protos/gen/grpc/health/v1/HealthCheckResponse';
 import type { Logger } from '../log';
 import { SvcError, toGrpcError } from '../errors';
+import { grpcHandled, grpcSeconds } from '../metrics';
 
 type Status = 'SERVING' | 'NOT_SERVING';
 
@@ -92,16 +93,26 @@ export class GrpcServer {
  * and problem; anything else is logged here and leaves as INTERNAL without its text.
  */
 export function unary<Req, Res>(log: Logger, fn: (req: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res> | Res): grpc.handleUnaryCall<Req, Res> {
+  const svc = (log.bindings().svc as string | undefined) ?? 'unknown';
   return (call, cb) => {
+    const method = call.getPath().split('/').pop() ?? '';
+    const end = grpcSeconds.startTimer({ svc, method });
     Promise.resolve()
       .then(() => fn(call.request, call))
       .then(
-        (res) => cb(null, res),
+        (res) => {
+          end();
+          grpcHandled.inc({ svc, method, code: 'OK' });
+          cb(null, res);
+        },
         (err: unknown) => {
+          end();
           if (!(err instanceof SvcError)) {
             log.error({ err, method: call.getPath(), requestId: requestIdOf(call.metadata) }, 'handler failed');
           }
-          cb(toGrpcError(err) as grpc.ServerErrorResponse);
+          const status = toGrpcError(err);
+          grpcHandled.inc({ svc, method, code: grpc.status[status.code ?? grpc.status.UNKNOWN] ?? 'UNKNOWN' });
+          cb(status as grpc.ServerErrorResponse);
         },
       );
   };

@@ -1,0 +1,60 @@
+/**
+ * Prometheus metrics. One registry per process (the embedded start shares it between its
+ * components, told apart by the `svc` label). Served on SVC_METRICS_PORT, apart from the public
+ * port; labels never carry an account, a key or a formula.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import client from 'prom-client';
+
+export const registry = new client.Registry();
+client.collectDefaultMetrics({ register: registry });
+
+export const grpcHandled = new client.Counter({
+  name: 'svc_grpc_server_handled_total',
+  help: 'gRPC calls handled, by service, method and status code',
+  labelNames: ['svc', 'method', 'code'] as const,
+  registers: [registry],
+});
+
+export const grpcSeconds = new client.Histogram({
+  name: 'svc_grpc_server_handling_seconds',
+  help: 'gRPC handling time',
+  labelNames: ['svc', 'method'] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [registry],
+});
+
+export const httpRequests = new client.Counter({
+  name: 'svc_http_requests_total',
+  help: 'HTTP requests answered by the gateway, by route and status',
+  labelNames: ['route', 'status'] as const,
+  registers: [registry],
+});
+
+export const httpSeconds = new client.Histogram({
+  name: 'svc_http_request_seconds',
+  help: 'HTTP request time at the gateway',
+  labelNames: ['route'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 2.5],
+  registers: [registry],
+});
+
+/** Serves GET /metrics on its own port; returns the port and a stop function. */
+export async function serveMetrics(host: string, port: number): Promise<{ port: number; stop(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || req.url !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => server.listen(port, host, () => resolve()).once('error', reject));
+  return {
+    port: (server.address() as AddressInfo).port,
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
