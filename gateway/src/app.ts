@@ -11,7 +11,7 @@ import './context';
 import { errorHandler, HttpError, notFound } from './errors';
 import { rateLimit } from './limits';
 import { accountRoutes } from './routes/account';
-import { libraryRoutes } from './routes/library';
+import { libraryRoutes, type SearchCache } from './routes/library';
 import { formulaRoutes } from './routes/formula';
 import { publicRoutes } from './routes/public';
 import { UsageCache } from './usage';
@@ -24,6 +24,7 @@ export interface AppDeps {
   publicUrl?: string;
   bodyLimit?: string;
   ratePerSecond?: number;
+  searches: SearchCache;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -72,7 +73,7 @@ export function createApp(d: AppDeps): Express {
 
   const keyed = [d.auth.middleware(), endUser, rateLimit(d.kv, d.ratePerSecond ?? 200)];
   for (const prefix of ['/lib', '/account', '/check', '/ai/preservation', '/inci']) app.use(prefix, ...keyed);
-  app.use(libraryRoutes(d.clients));
+  app.use(libraryRoutes(d.clients, d.searches));
   app.use(formulaRoutes(d.clients, new UsageCache(d.clients)));
   app.use(accountRoutes(d.clients, d.publicUrl));
 

@@ -8,11 +8,18 @@ import type { AuthenticateResponse__Output } from '@svc/protos/gen/svc/v1/Authen
 import type { RequestHandler } from 'express';
 import { rpc, type Clients } from './clients';
 import type { AuthAccount } from './context';
+import { TtlCache } from './cache';
 import { HttpError } from './errors';
 
 const CACHE_MS = 30_000;
 const NEGATIVE_CACHE_MS = 5_000;
 const MAX_ENTRIES = 100_000;
+
+interface Known {
+  hash: string;
+  account: AuthAccount | null;
+  reason: string;
+}
 
 const REASONS: Record<string, string> = {
   unknown_key: 'the API key is not valid',
@@ -21,14 +28,17 @@ const REASONS: Record<string, string> = {
 };
 
 export class KeyAuth {
-  private readonly cache = new Map<string, { account: AuthAccount | null; reason: string; exp: number }>();
+  // Keyed by the key as presented, so a hit costs neither the checksum nor the SHA-256; it lives
+  // in this process' memory only, as the request that carried it did.
+  private readonly cache = new TtlCache<Known>(CACHE_MS, MAX_ENTRIES);
   private sub: Subscription | undefined;
 
   constructor(private readonly clients: Clients) {}
 
   async listen(bus: Bus): Promise<void> {
     this.sub = await bus.subscribe<{ oldHashes?: string[] }>('account.key_replaced', (e) => {
-      for (const h of e.data.oldHashes ?? []) this.cache.delete(h);
+      const old = new Set(e.data.oldHashes ?? []);
+      this.cache.deleteWhere((k) => old.has(k.hash));
     });
   }
 
@@ -39,15 +49,13 @@ export class KeyAuth {
   /** The account for a key, or an HttpError 401 naming why. */
   async authenticate(key: string | undefined, requestId: string): Promise<AuthAccount> {
     if (!key) throw new HttpError(401, 'unauthorized', 'send your API key in the x-svc-key header', { field: 'x-svc-key' });
-    if (!isWellFormedKey(key)) throw new HttpError(401, 'unauthorized', 'the API key is not valid', { field: 'x-svc-key' });
-    const hash = hashKey(key);
-    const now = Date.now();
-    let hit = this.cache.get(hash);
-    if (!hit || hit.exp <= now) {
+    let hit = this.cache.get(key);
+    if (!hit) {
+      if (!isWellFormedKey(key)) throw new HttpError(401, 'unauthorized', 'the API key is not valid', { field: 'x-svc-key' });
+      const hash = hashKey(key);
       const r = await rpc<AuthenticateResponse__Output>(this.clients, 'metering', 'Authenticate', { keyHash: hash }, { idempotent: true, requestId, deadlineMs: 1_500 });
-      hit = r.ok && r.account ? { account: r.account, reason: '', exp: now + CACHE_MS } : { account: null, reason: r.reason, exp: now + NEGATIVE_CACHE_MS };
-      if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-      this.cache.set(hash, hit);
+      hit = r.ok && r.account ? { hash, account: r.account, reason: '' } : { hash, account: null, reason: r.reason };
+      this.cache.set(key, hit, hit.account ? CACHE_MS : NEGATIVE_CACHE_MS);
     }
     if (!hit.account) throw new HttpError(401, 'unauthorized', REASONS[hit.reason] ?? REASONS.unknown_key!, { field: 'x-svc-key' });
     return hit.account;

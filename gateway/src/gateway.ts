@@ -5,6 +5,7 @@ import type { Bus, Kv, Logger, Peers } from '@svc/kit';
 import { createApp } from './app';
 import { KeyAuth } from './auth';
 import { createClients } from './clients';
+import { newSearchCache } from './routes/library';
 
 export interface GatewayOptions {
   peers: Peers;
@@ -27,7 +28,9 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const clients = createClients(o.peers);
   const auth = new KeyAuth(clients);
   await auth.listen(o.bus);
-  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: o.publicUrl, ratePerSecond: o.ratePerSecond });
+  const searches = newSearchCache();
+  const librarySub = await o.bus.subscribe('library.updated', () => searches.clear());
+  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: o.publicUrl, ratePerSecond: o.ratePerSecond, searches });
   const server = await new Promise<Server>((resolve, reject) => {
     // Express 5 hands bind errors to this callback instead of throwing them.
     const s = app.listen(o.port, o.host, (err?: Error) => (err ? reject(err) : resolve(s)));
@@ -46,6 +49,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
       await auth.stop();
+      await librarySub.stop();
       clients.close();
     },
   };

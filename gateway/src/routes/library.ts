@@ -4,7 +4,8 @@ import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
 import type { SearchResponse__Output } from '@svc/protos/gen/svc/v1/SearchResponse';
 import type { Submission__Output } from '@svc/protos/gen/svc/v1/Submission';
 import type { ListSubmissionsResponse__Output } from '@svc/protos/gen/svc/v1/ListSubmissionsResponse';
-import { SubmissionSchema } from '@svc/formula';
+import { normaliseName, SubmissionSchema } from '@svc/formula';
+import { TtlCache } from '../cache';
 import { bodyOf, callerOf } from './formula';
 import { Router } from 'express';
 import { rpc, type Clients } from '../clients';
@@ -39,7 +40,11 @@ const submissionJson = (s: Submission__Output) => ({
   updatedAt: s.updatedAt,
 });
 
-export function libraryRoutes(clients: Clients): Router {
+/** Search answers, shared by every account (they are public), dropped on svc.library.updated. */
+export type SearchCache = TtlCache<{ total: number; results: ReturnType<typeof publicEntry>[] }>;
+export const newSearchCache = (): SearchCache => new TtlCache(60_000, 10_000);
+
+export function libraryRoutes(clients: Clients, searches: SearchCache): Router {
   const r = Router();
   r.get('/lib/search', async (req, res) => {
     const raw = queryString(req, 'q');
@@ -48,8 +53,15 @@ export function libraryRoutes(clients: Clients): Router {
     if (q.length < Q_MIN) throw new HttpError(400, 'invalid_request', `q: must be at least ${Q_MIN} characters`, { field: 'q' });
     if (q.length > Q_MAX) throw new HttpError(400, 'invalid_request', `q: must be at most ${Q_MAX} characters`, { field: 'q' });
     if (/[\u0000-\u001f\u007f]/.test(q)) throw new HttpError(400, 'invalid_request', 'q: must not contain control characters', { field: 'q' });
-    const out = await rpc<SearchResponse__Output>(clients, 'library', 'Search', { q, caller: { accountId: req.account?.id, endUser: req.endUser ?? '', requestId: req.id } }, { idempotent: true, requestId: req.id });
-    res.json({ total: out.total, results: out.results.map(publicEntry) });
+    // The library folds case and accents the same way, so one entry serves every spelling of q.
+    const key = normaliseName(q);
+    let page = searches.get(key);
+    if (!page) {
+      const out = await rpc<SearchResponse__Output>(clients, 'library', 'Search', { q, caller: { accountId: req.account?.id, endUser: req.endUser ?? '', requestId: req.id } }, { idempotent: true, requestId: req.id });
+      page = { total: out.total, results: out.results.map(publicEntry) };
+      searches.set(key, page);
+    }
+    res.json(page);
   });
 
   r.post('/lib/submissions', async (req, res) => {

@@ -127,9 +127,24 @@ function scanText(text: string, path: string, g: Guard, opts: LeakOptions, out: 
   }
 }
 
+// Responses repeat the same few hundred names; normalising each one again on every response was
+// the filter's main cost. Bounded so that free text cannot grow it without limit.
+const KEYS = new Map<string, string>();
+const MAX_KEYS = 20_000;
+
+function nameKey(value: string): string {
+  let key = KEYS.get(value);
+  if (key === undefined) {
+    key = normaliseName(value).replace(/\s*\(NANO\)$/, '');
+    if (KEYS.size >= MAX_KEYS) KEYS.clear();
+    KEYS.set(value, key);
+  }
+  return key;
+}
+
 function guardedName(value: unknown, g: Guard): string | null {
   if (typeof value !== 'string') return null;
-  const key = normaliseName(value).replace(/\s*\(NANO\)$/, '');
+  const key = nameKey(value);
   return g.names.has(key) ? key : null;
 }
 

@@ -4,6 +4,7 @@
  * chassis' bands are cached per (chassis, pack, variant, nbPct), so the loop measures the merge,
  * the ordering and the string building, which is what every request pays.
  */
+import { pathToFileURL } from 'node:url';
 import { normaliseName, type Category, type IngredientFacts, type Resolution } from '@svc/formula';
 import { DEFAULT_CHASSIS_FILE, loadChassis, type Chassis } from '@svc/chassis';
 import { buildLabel, namesToResolve } from './label';
@@ -87,7 +88,8 @@ export function benchLabels(opts: { durationMs?: number; chassis?: Chassis; requ
   return { labels, seconds, labelsPerSecond: Math.round(labels / seconds) };
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, ''))) {
+// Only when run directly: importing this file (npm run bench) must not start a benchmark.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const r = benchLabels({ durationMs: 2000 });
   console.log(`${r.labelsPerSecond} labels/s (${r.labels} in ${r.seconds.toFixed(2)} s; target ${TARGET_LABELS_PER_SECOND})`);
 }
