@@ -1,0 +1,344 @@
+/**
+ * `npm run bench`: measures the performance targets of issues 3, 4 and 5 and writes
+ * docs/benchmarks.md (machine, date, a table per target with PASS/FAIL, how measured).
+ *
+ * 1. In this process, before any server starts: the envelope and label engines (one core) and
+ *    library search over the full catalogue (PGlite; PostgreSQL too when reachable).
+ * 2. Two child processes, so the load generator does not share their event loop: a bare Express
+ *    route (scripts/bench/bare.ts) and the embedded system (scripts/start.ts, fresh temp data dir).
+ *    Per gateway route, the bare route is measured right before it; autocannon, loopback only.
+ *
+ * Exits 0 when the run completes, whatever the targets say (it is a report); 1 when the run
+ * itself broke (the report is still written, marked incomplete). Children and temp dirs are
+ * cleaned up on every path. Knobs: BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2),
+ * BENCH_CONNECTIONS (50), BENCH_CPU_PROF=<dir> (CPU profile of the system child, written when it stops),
+ * BENCH_ONLY=search,check,label,preservation (only those HTTP pairs, no engines, docs/benchmarks.md untouched).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { envelopeEngine, labelEngine, POSTGRES_URL, searchPglite, searchPostgres, type SearchResult } from './bench/engines';
+import { child, clean, load, stopAll, type LoadResult } from './bench/http';
+import { fmt, machine, printSummary, renderMarkdown, type Report, type Target } from './bench/report';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUT = join(ROOT, 'docs', 'benchmarks.md');
+
+const num = (name: string, def: number): number => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : def;
+};
+const SECONDS = num('BENCH_SECONDS', 8);
+const WARMUP = num('BENCH_WARMUP_SECONDS', 2);
+const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
+const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : '';
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+/** The whole run is bounded: past this, it cleans up and reports what it has. */
+const WATCHDOG_MS = 7 * 60_000;
+
+// ---- Targets ---------------------------------------------------------------------------------
+
+const SEARCH_P99_MS = 5;
+const SEARCH_SHARE = 0.3;
+const CHECKS_PER_SECOND = 50_000;
+const CHECK_SHARE = 0.2;
+const CHECK_P99_MS = 60;
+const LABELS_PER_SECOND = 30_000;
+const LABEL_SHARE = 0.2;
+const PRESERVATION_SHARE = 0.2;
+
+const targets: Record<string, Target> = {
+  searchPglite: { issue: 3, what: 'search p99, in-process, PGlite', measured: '-', target: `< ${SEARCH_P99_MS} ms`, status: 'NOT MEASURED' },
+  searchPostgres: { issue: 3, what: 'search p99, in-process, PostgreSQL', measured: '-', target: `< ${SEARCH_P99_MS} ms`, status: 'NOT MEASURED' },
+  searchHttp: { issue: 3, what: 'GET /lib/search vs bare GET', measured: '-', target: `>= ${SEARCH_SHARE * 100} %`, status: 'NOT MEASURED' },
+  checkEngine: { issue: 4, what: 'envelope engine, one core', measured: '-', target: `> ${fmt(CHECKS_PER_SECOND)} checks/s`, status: 'NOT MEASURED' },
+  checkHttp: { issue: 4, what: 'POST /check vs bare POST', measured: '-', target: `>= ${CHECK_SHARE * 100} %`, status: 'NOT MEASURED' },
+  checkP99: { issue: 4, what: `POST /check p99 at ${CONNECTIONS} connections`, measured: '-', target: `< ${CHECK_P99_MS} ms`, status: 'NOT MEASURED' },
+  labelEngine: { issue: 5, what: 'label engine, one core', measured: '-', target: `> ${fmt(LABELS_PER_SECOND)} labels/s`, status: 'NOT MEASURED' },
+  labelHttp: { issue: 5, what: 'POST /inci/label vs bare POST', measured: '-', target: `>= ${LABEL_SHARE * 100} %`, status: 'NOT MEASURED' },
+  preservationHttp: { issue: 5, what: 'POST /ai/preservation vs bare POST', measured: '-', target: `>= ${PRESERVATION_SHARE * 100} %`, status: 'NOT MEASURED' },
+};
+if (CONNECTIONS !== 50) targets.checkP99!.note = 'the target is defined at 50 connections';
+
+// ---- Requests ----------------------------------------------------------------------------------
+
+const LINES = [
+  { n: 'AQUA', pct: 12 },
+  { n: 'GLYCERIN', pct: 3 },
+  { n: 'NIACINAMIDE', pct: 4 },
+  { pct: 1, blend: [{ n: 'PHENOXYETHANOL', f: 0.9 }, { n: 'ETHYLHEXYLGLYCERIN', f: 0.1 }] },
+];
+const CHECK_BODY = { base: 'classic', basePct: 80, ph: 5.5, lines: LINES };
+const LABEL_BODY = { variant: 'classic', nbPct: 80, lines: LINES };
+/** What people type: full names, prefixes, a misspelling, a CAS number, punctuation. */
+const SEARCH_QUERIES = ['glycerin', 'niacinamide', 'hyaluronic', 'phenoxy', 'caprylic/capric triglyceride', 'sodium benzoate', '56-81-5', 'tocopherl'];
+const searchPaths = (prefix: string) => SEARCH_QUERIES.map((q) => `${prefix}?q=${encodeURIComponent(q)}`);
+
+interface Pair {
+  /** Its name for BENCH_ONLY. */
+  only: string;
+  target: keyof typeof targets;
+  share: number;
+  bare: { name: string; method: 'GET' | 'POST'; paths?: string[]; path?: string; body?: unknown };
+  gateway: { name: string; method: 'GET' | 'POST'; paths?: string[]; path?: string; body?: unknown; expect: string };
+}
+
+const PAIRS: Pair[] = [
+  {
+    only: 'search',
+    target: 'searchHttp',
+    share: SEARCH_SHARE,
+    bare: { name: 'bare GET /bare?q=…', method: 'GET', paths: searchPaths('/bare') },
+    gateway: { name: 'gateway GET /lib/search?q=…', method: 'GET', paths: searchPaths('/lib/search'), expect: 'results' },
+  },
+  {
+    only: 'check',
+    target: 'checkHttp',
+    share: CHECK_SHARE,
+    bare: { name: 'bare POST /bare (check body)', method: 'POST', path: '/bare', body: CHECK_BODY },
+    gateway: { name: 'gateway POST /check', method: 'POST', path: '/check', body: CHECK_BODY, expect: 'verdict' },
+  },
+  {
+    only: 'label',
+    target: 'labelHttp',
+    share: LABEL_SHARE,
+    bare: { name: 'bare POST /bare (label body)', method: 'POST', path: '/bare', body: LABEL_BODY },
+    gateway: { name: 'gateway POST /inci/label', method: 'POST', path: '/inci/label', body: LABEL_BODY, expect: 'finished_inci' },
+  },
+  {
+    only: 'preservation',
+    target: 'preservationHttp',
+    share: PRESERVATION_SHARE,
+    bare: { name: 'bare POST /bare (preservation body)', method: 'POST', path: '/bare', body: LABEL_BODY },
+    gateway: { name: 'gateway POST /ai/preservation', method: 'POST', path: '/ai/preservation', body: LABEL_BODY, expect: 'caps' },
+  },
+];
+
+// ---- Cleanup -----------------------------------------------------------------------------------
+
+const tempDirs: string[] = [];
+let cleaning: Promise<void> | null = null;
+
+/** Children (also those still starting) and temp dirs; once, whichever path gets here first. */
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await stopAll();
+    for (const d of tempDirs) rmSync(d, { recursive: true, force: true, maxRetries: 3 });
+  })();
+  return cleaning;
+}
+
+// ---- The run -----------------------------------------------------------------------------------
+
+const report: Report = {
+  startedAt: new Date(),
+  finishedAt: new Date(),
+  machine: machine(),
+  targets: [],
+  loads: [],
+  http: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP },
+  engineNotes: [],
+  errors: [],
+};
+
+function writeReport(): void {
+  report.finishedAt = new Date();
+  report.targets = Object.values(targets);
+  if (ONLY.length > 0) {
+    printSummary(report);
+    console.log(`\nBENCH_ONLY=${ONLY.join(',')}: partial run, ${OUT} left as it was`);
+    return;
+  }
+  mkdirSync(join(ROOT, 'docs'), { recursive: true });
+  writeFileSync(OUT, renderMarkdown(report));
+  printSummary(report);
+  console.log(`\nwritten: ${OUT}`);
+}
+
+const step = (msg: string) => console.log(`[bench ${((Date.now() - report.startedAt.getTime()) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
+
+function searchTarget(t: Target, r: SearchResult): void {
+  t.measured = `${fmt(r.p99, 2)} ms`;
+  t.status = r.n > 0 && r.p99 < SEARCH_P99_MS ? 'PASS' : 'FAIL';
+  t.note = `p50 ${fmt(r.p50, 3)} ms, p95 ${fmt(r.p95, 2)} ms, max ${fmt(r.max, 1)} ms, ${fmt(r.qps)} searches/s sequential, n ${fmt(r.n)}; catalogue import ${fmt(r.prepareMs / 1000, 1)} s`;
+}
+
+async function engines(): Promise<void> {
+  step('envelope engine (benchCheck), 3 rounds');
+  const check = await envelopeEngine();
+  Object.assign(targets.checkEngine!, {
+    measured: `${fmt(check.perSecond)} checks/s`,
+    status: check.perSecond > CHECKS_PER_SECOND ? 'PASS' : 'FAIL',
+    note: `median of ${check.rounds.map((x) => fmt(x)).join(' / ')}; ${check.note}`,
+  });
+  step(`  ${fmt(check.perSecond)} checks/s`);
+
+  step('label engine (benchLabels), 3 rounds');
+  const label = await labelEngine();
+  Object.assign(targets.labelEngine!, {
+    measured: `${fmt(label.perSecond)} labels/s`,
+    status: label.perSecond > LABELS_PER_SECOND ? 'PASS' : 'FAIL',
+    note: `median of ${label.rounds.map((x) => fmt(x)).join(' / ')}; ${label.note}`,
+  });
+  step(`  ${fmt(label.perSecond)} labels/s`);
+
+  step('library search on PGlite (catalogue import, then 5,000 searches)');
+  const pglite = await searchPglite();
+  searchTarget(targets.searchPglite!, pglite);
+  step(`  p99 ${pglite.p99} ms`);
+
+  step(`library search on PostgreSQL (${new URL(POSTGRES_URL).host})`);
+  try {
+    const pg = await searchPostgres();
+    if (pg) {
+      searchTarget(targets.searchPostgres!, pg);
+      step(`  p99 ${pg.p99} ms`);
+    } else {
+      Object.assign(targets.searchPostgres!, { status: 'SKIPPED', note: `${new URL(POSTGRES_URL).host} not reachable` });
+      step('  not reachable, skipped');
+    }
+  } catch (err) {
+    Object.assign(targets.searchPostgres!, { status: 'FAIL', note: `error: ${(err as Error).message.slice(0, 200)}` });
+    step(`  failed: ${(err as Error).message}`);
+  }
+}
+
+/** The same comparison in server CPU time per request, which the load generator's share of the cores does not skew. */
+const cpuRatio = (b: LoadResult, g: LoadResult): string =>
+  b.cpuMsPerRequest && g.cpuMsPerRequest ? `; server CPU ${fmt(g.cpuMsPerRequest, 3)} vs ${fmt(b.cpuMsPerRequest, 3)} ms/request (${fmt((100 * b.cpuMsPerRequest) / g.cpuMsPerRequest, 1)} %)` : '';
+
+async function sanity(base: string, key: string, g: Pair['gateway']): Promise<string | null> {
+  const path = g.paths?.[0] ?? g.path ?? '/';
+  try {
+    const res = await fetch(base + path, {
+      method: g.method,
+      headers: { 'x-svc-key': key, ...(g.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(g.body === undefined ? {} : { body: JSON.stringify(g.body) }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await res.text();
+    if (res.status !== 200) return `${g.method} ${path} answered ${res.status}: ${text.slice(0, 200)}`;
+    if (!(g.expect in (JSON.parse(text) as object))) return `${g.method} ${path}: no "${g.expect}" in ${text.slice(0, 200)}`;
+    return null;
+  } catch (err) {
+    return `${g.method} ${path}: ${(err as Error).message}`;
+  }
+}
+
+async function http(): Promise<void> {
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'svc-bench-'));
+  tempDirs.push(dataDir);
+  step(`starting the bare Express child and the embedded system child (data dir ${dataDir})`);
+  const nodeArgs = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
+  if (CPU_PROF) mkdirSync(CPU_PROF, { recursive: true });
+  const [bare, system] = await Promise.all([
+    child('scripts/bench/bare.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000 }),
+    child(
+      'scripts/start.ts',
+      {
+        SVC_HOST: '127.0.0.1',
+        SVC_PORT: '0',
+        SVC_DATA_DIR: dataDir,
+        SVC_RATE_LIMIT_PER_SEC: '1000000',
+        SVC_LOG_LEVEL: 'warn',
+        // Embedded adapters only: no real servers from the caller's environment.
+        SVC_DATABASE_URL: undefined,
+        SVC_REDIS_URL: undefined,
+        SVC_NATS_URL: undefined,
+      },
+      /Base URL:\s+(http:\/\/127\.0\.0\.1:\d+)/,
+      { timeoutMs: 150_000, nodeArgs },
+    ),
+  ]);
+  const bareUrl = `http://127.0.0.1:${bare.match[1]}`;
+  const gatewayUrl = system.match[1]!;
+  const key = readFileSync(join(dataDir, 'dev-key'), 'utf8').trim();
+  step(`bare ${bareUrl}, gateway ${gatewayUrl}`);
+
+  const headers = { 'x-svc-key': key };
+  for (const p of PAIRS.filter((x) => ONLY.length === 0 || ONLY.includes(x.only))) {
+    const t = targets[p.target]!;
+    const problem = await sanity(gatewayUrl, key, p.gateway);
+    if (problem) step(`  sanity check failed: ${problem}`);
+    const run = async (name: string, url: string, r: Pair['bare'], serverPid: number | undefined): Promise<LoadResult> => {
+      const o = { url: url + (r.path ?? ''), method: r.method, headers, connections: CONNECTIONS, body: r.body, serverPid, ...(r.paths ? { paths: r.paths } : {}) };
+      await load(`${name} (warm-up)`, { ...o, seconds: WARMUP });
+      const res = await load(name, { ...o, seconds: SECONDS });
+      report.loads.push(res);
+      const cpu = res.cpuMsPerRequest === null ? '' : `, server CPU ${fmt(res.cpuMsPerRequest, 3)} ms/request (${fmt(res.serverCores ?? 0, 2)} cores)`;
+      step(`  ${name}: ${fmt(res.rps)} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms, non-2xx ${res.non2xx}, errors ${res.errors}${cpu}`);
+      return res;
+    };
+    step(`${p.gateway.name}: bare reference, then the gateway (${WARMUP} s warm-up + ${SECONDS} s each)`);
+    const b = await run(p.bare.name, bareUrl, p.bare, bare.proc.pid);
+    const g = await run(p.gateway.name, gatewayUrl, p.gateway, system.proc.pid);
+    const ratio = b.rps > 0 ? g.rps / b.rps : 0;
+    const dirty = [!clean(b) ? `bare run: ${b.non2xx} non-2xx, ${b.errors} errors` : '', !clean(g) ? `gateway run: ${g.non2xx} non-2xx, ${g.errors} errors (${g.timeouts} timeouts)` : '', problem ?? '']
+      .filter(Boolean)
+      .join('; ');
+    Object.assign(t, {
+      measured: `${fmt(ratio * 100, 1)} %`,
+      status: !dirty && ratio >= p.share ? 'PASS' : 'FAIL',
+      note: `${fmt(g.rps)} vs ${fmt(b.rps)} req/s${cpuRatio(b, g)}; gateway p50 ${g.p50} ms, p99 ${g.p99} ms${dirty ? `; ${dirty}` : ''}`,
+    });
+    if (p.target === 'checkHttp') {
+      Object.assign(targets.checkP99!, {
+        measured: `${fmt(g.p99)} ms`,
+        status: !dirty && g.p99 < CHECK_P99_MS ? 'PASS' : 'FAIL',
+        note: `p50 ${g.p50} ms, max ${g.max} ms at ${fmt(g.rps)} req/s${targets.checkP99!.note ? `; ${targets.checkP99!.note}` : ''}${dirty ? `; ${dirty}` : ''}`,
+      });
+    }
+  }
+  step('stopping the children');
+  await cleanup();
+  if (CPU_PROF) report.engineNotes.push(`CPU profile of the system child written to ${CPU_PROF} (BENCH_CPU_PROF); profiling slows the gateway, so this run's HTTP numbers are not representative.`);
+}
+
+async function main(): Promise<number> {
+  let failed = false;
+  const unknown = ONLY.filter((o) => !PAIRS.some((p) => p.only === o));
+  if (unknown.length > 0) {
+    console.error(`BENCH_ONLY: unknown ${unknown.join(', ')}; use ${PAIRS.map((p) => p.only).join(', ')}`);
+    return 2;
+  }
+  const watchdog = setTimeout(() => {
+    report.errors.push(`the run did not finish within ${WATCHDOG_MS / 60_000} min; stopped`);
+    void cleanup().finally(() => {
+      writeReport();
+      process.exit(1);
+    });
+  }, WATCHDOG_MS);
+  watchdog.unref();
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      report.errors.push(`interrupted by ${sig}`);
+      void cleanup().finally(() => {
+        writeReport();
+        process.exit(130);
+      });
+    });
+  }
+  try {
+    if (ONLY.length === 0) await engines();
+    await http();
+  } catch (err) {
+    failed = true;
+    report.errors.push((err as Error).stack?.split('\n').slice(0, 3).join(' ') ?? String(err));
+    console.error(err);
+  } finally {
+    await cleanup();
+    clearTimeout(watchdog);
+  }
+  writeReport();
+  return failed ? 1 : 0;
+}
+
+// The PGlite and pg handles are closed, but some libraries leave timers behind: exit explicitly.
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    void cleanup().finally(() => process.exit(1));
+  },
+);

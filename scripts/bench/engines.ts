@@ -1,0 +1,134 @@
+/**
+ * The in-process measures, run in the bench process itself before any child starts (so nothing
+ * else competes for the core): the envelope engine, the label engine, and library search over
+ * the full catalogue on PGlite and, when reachable, on the real PostgreSQL.
+ */
+import net from 'node:net';
+
+export interface RateResult {
+  /** Median of the rounds, per second. */
+  perSecond: number;
+  rounds: number[];
+  note: string;
+}
+
+export interface SearchResult {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  qps: number;
+  n: number;
+  /** Catalogue import before the measure, ms. */
+  prepareMs: number;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+/**
+ * Imports a module whose "run me directly" guard compares only the basename of process.argv[1]
+ * (services/label/src/engine/bench.ts: `import.meta.url.endsWith(basename(argv[1]))`), which is
+ * also true for scripts/bench.ts and would start its own 2 s benchmark on import.
+ */
+async function importQuietly<T>(load: () => Promise<T>): Promise<T> {
+  const argv1 = process.argv[1];
+  process.argv[1] = '';
+  try {
+    return await load();
+  } finally {
+    if (argv1 !== undefined) process.argv[1] = argv1;
+  }
+}
+
+/** benchCheck in `rounds` rounds of about `roundMs` each (iterations calibrated on a first short run). */
+export async function envelopeEngine(o: { rounds?: number; roundMs?: number } = {}): Promise<RateResult> {
+  const { benchCheck } = await importQuietly(() => import('@svc/envelope/engine/bench'));
+  const probe = benchCheck(20_000);
+  const iterations = Math.max(20_000, Math.min(2_000_000, Math.round((probe.checksPerSecond * (o.roundMs ?? 1500)) / 1000)));
+  const rounds: number[] = [];
+  let verdict = probe.verdict;
+  for (let i = 0; i < (o.rounds ?? 3); i++) {
+    const r = benchCheck(iterations);
+    rounds.push(r.checksPerSecond);
+    verdict = r.verdict;
+  }
+  return { perSecond: median(rounds), rounds, note: `${iterations.toLocaleString('en-US')} checks per round, verdict ${verdict}` };
+}
+
+/** benchLabels in `rounds` rounds of `roundMs` each. */
+export async function labelEngine(o: { rounds?: number; roundMs?: number } = {}): Promise<RateResult> {
+  const { benchLabels } = await importQuietly(() => import('@svc/label/engine/bench'));
+  const { DEFAULT_CHASSIS_FILE, loadChassis } = await import('@svc/chassis');
+  const chassis = loadChassis(DEFAULT_CHASSIS_FILE);
+  const rounds: number[] = [];
+  let labels = 0;
+  for (let i = 0; i < (o.rounds ?? 3); i++) {
+    const r = benchLabels({ durationMs: o.roundMs ?? 1500, chassis });
+    rounds.push(r.labelsPerSecond);
+    labels += r.labels;
+  }
+  return { perSecond: median(rounds), rounds, note: `${labels.toLocaleString('en-US')} labels in ${rounds.length} rounds of ${((o.roundMs ?? 1500) / 1000).toFixed(1)} s` };
+}
+
+const SEARCH_ITERATIONS = 5_000;
+const SEARCH_WARMUP = 500;
+
+/** Library search over the full catalogue, PGlite in memory in this process. */
+export async function searchPglite(): Promise<SearchResult> {
+  const { pgliteSql } = await import('@svc/kit');
+  const { migrate } = await import('@svc/library/migrations');
+  const { benchSearch } = await import('@svc/library/bench');
+  const sql = await pgliteSql();
+  try {
+    const t = performance.now();
+    await migrate(sql);
+    const prepareMs = Math.round(performance.now() - t);
+    return { ...(await benchSearch(sql, { iterations: SEARCH_ITERATIONS, warmup: SEARCH_WARMUP })), prepareMs };
+  } finally {
+    await sql.close();
+  }
+}
+
+export const POSTGRES_URL = process.env.SVC_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Whether something listens at the URL's host and port (1 s). */
+export function reachable(url: string, timeoutMs = 1_000): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const s = net.connect({ host: u.hostname, port: Number(u.port || 5432) }, () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+    s.setTimeout(timeoutMs, () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** The same on the real PostgreSQL, in a fresh database that is dropped afterwards; null when not reachable. */
+export async function searchPostgres(): Promise<SearchResult | null> {
+  if (!(await reachable(POSTGRES_URL))) return null;
+  const { postgresSql } = await import('@svc/kit');
+  const { freshDatabase } = await import('@svc/kit/testing');
+  const { migrate } = await import('@svc/library/migrations');
+  const { benchSearch } = await import('@svc/library/bench');
+  const db = await freshDatabase('bench');
+  try {
+    const sql = postgresSql(db.url, { max: 4, applicationName: 'svc-bench' });
+    try {
+      const t = performance.now();
+      await migrate(sql);
+      const prepareMs = Math.round(performance.now() - t);
+      return { ...(await benchSearch(sql, { iterations: SEARCH_ITERATIONS, warmup: SEARCH_WARMUP })), prepareMs };
+    } finally {
+      await sql.close();
+    }
+  } finally {
+    await db.drop();
+  }
+}
