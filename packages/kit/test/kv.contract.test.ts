@@ -39,6 +39,7 @@ describe.each(impls)('Kv contract: %s', (_name, make) => {
     const other = await make();
     await kv.set('shared', 'mine');
     expect(await other.get('shared')).toBeNull();
+    await kv.del('shared');
     await other.close();
   });
 });
