@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropNamespaceStream, freshDatabase, freshNamespace, realServer } from '@svc/kit/testing';
 import { startSplit, type RunningSplit } from '../scripts/split';
-import { expectError, get, walk } from './walk';
+import { expectError, get, send, walk } from './walk';
 
 describe('split start: seven processes against real PostgreSQL, Redis and NATS', () => {
   let sys: RunningSplit;
@@ -37,19 +37,41 @@ describe('split start: seven processes against real PostgreSQL, Redis and NATS',
     await walk(sys);
   });
 
-  it('answers 503 for the killed service within the deadline while the others keep working', async () => {
+  it('answers 503 for each killed service within the deadline while the others keep working', async () => {
+    const post = (path: string, body: unknown) => send(sys, 'POST', path, JSON.stringify(body));
+    const formula = { variant: 'classic', nbPct: 80, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] };
+    const check = { base: 'classic', basePct: 80, ph: 5.5, lines: formula.lines };
+    const routes = {
+      check: () => post('/check', check),
+      label: () => post('/inci/label', formula),
+      preservation: () => post('/ai/preservation', formula),
+    };
+    for (const r of Object.values(routes)) expect((await r()).status).toBe(200);
+
+    // Each compute service in turn: only its own route fails, quickly, with the stable code.
+    const down: string[] = [];
+    for (const [name, route] of Object.entries(routes) as [keyof typeof routes, () => Promise<{ status: number; body: any; headers: Headers }>][]) {
+      await sys.kill(name === 'check' ? 'envelope' : name);
+      down.push(name);
+      const t0 = Date.now();
+      expectError(await route(), 503, 'service_unavailable');
+      expect(Date.now() - t0).toBeLessThan(5_000);
+      for (const [other, r] of Object.entries(routes)) if (!down.includes(other)) expect((await r()).status).toBe(200);
+      expect((await get(sys, '/account')).status).toBe(200);
+    }
+
     await sys.kill('library');
     const t0 = Date.now();
     expectError(await get(sys, '/lib/search?q=niacinamide'), 503, 'service_unavailable');
     expect(Date.now() - t0).toBeLessThan(5_000);
+    // Answered before the library went away: still served from the gateway's cache.
     expect((await get(sys, '/lib/search?q=glycerin')).status).toBe(200);
     expect((await get(sys, '/account')).status).toBe(200);
 
     await sys.kill('metering');
     expectError(await get(sys, '/account'), 503, 'service_unavailable');
-    // The key was authenticated before metering went away: the cached answer carries the primer.
     expect((await fetch(`${sys.url}/ai/primer`)).status).toBe(200);
-  });
+  }, 60_000);
 
   it('stops every process on SIGTERM and leaks no key into the logs', async () => {
     await sys.stop();
