@@ -3,9 +3,8 @@
  * real PostgreSQL, Redis and NATS. Used by `npm run start:split` and the split end-to-end test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { ADDR_VAR, postgresSql, waitHealthy } from '@svc/kit';
+import { ADDR_VAR, freePort, postgresSql, waitHealthy } from '@svc/kit';
 import type { ServiceName } from '@svc/protos';
 import { PACKAGE_DIR, WAVES } from './components';
 import { ensureDevAccount } from './dev-account';
@@ -31,18 +30,6 @@ export interface RunningSplit {
   procs: Record<ServiceName | 'gateway', ChildProcess>;
   kill(name: ServiceName | 'gateway', signal?: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const exited = (p: ChildProcess) => new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));

@@ -13,3 +13,4 @@ export * from './convert';
 export * from './resolver';
 export * from './compute';
 export * from './metrics';
+export * from './ports';

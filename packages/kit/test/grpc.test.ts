@@ -1,0 +1,94 @@
+import * as grpc from '@grpc/grpc-js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { proto } from '@svc/protos';
+import { call, connect, createLogger, freePort, GrpcServer, problemOf, SvcError, unary, waitHealthy } from '../src/index';
+
+const log = createLogger('test', 'silent');
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+function meteringServer(handlers: Record<string, grpc.UntypedHandleCall>): GrpcServer {
+  const s = new GrpcServer('metering', log);
+  s.add('svc.v1.Metering', proto.metering.service, handlers);
+  return s;
+}
+
+describe('gRPC server helper', () => {
+  it('serves grpc.health.v1, and drains an in-flight call before closing on shutdown', async () => {
+    let release!: () => void;
+    const server = meteringServer({
+      Authenticate: unary(log, () => new Promise((r) => (release = () => r({ ok: true, reason: 'slow' })))),
+    });
+    const port = await server.listen('127.0.0.1:0');
+    await waitHealthy(`127.0.0.1:${port}`, 2_000);
+    const health = connect(proto.health, `127.0.0.1:${port}`);
+    const client = connect(proto.metering, `127.0.0.1:${port}`);
+    cleanups.push(() => health.close(), () => client.close());
+
+    expect(await call<{ status: string }>(health, 'Check', { service: 'svc.v1.Metering' })).toEqual({ status: 'SERVING' });
+    const inFlight = call<{ ok: boolean; reason: string }>(client, 'Authenticate', { keyHash: 'x' }, { deadlineMs: 5_000 });
+    await new Promise((r) => setTimeout(r, 50));
+    const stopping = server.shutdown(3_000);
+    // While draining, the server reports NOT_SERVING but the call already running completes.
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    expect(await inFlight).toMatchObject({ ok: true, reason: 'slow' });
+    await stopping;
+    await expect(call(client, 'Authenticate', { keyHash: 'x' }, { deadlineMs: 500 })).rejects.toMatchObject({ code: grpc.status.UNAVAILABLE });
+  });
+
+  it('carries a service problem with its code, and hides the text of unexpected errors', async () => {
+    const server = meteringServer({
+      GetAccount: unary(log, () => {
+        throw SvcError.invalid('caller: the account is required', [{ field: 'caller', message: 'is required' }]);
+      }),
+      Authenticate: unary(log, () => {
+        throw new Error('connection string postgres://secret@db');
+      }),
+    });
+    const port = await server.listen('127.0.0.1:0');
+    cleanups.push(() => server.shutdown(500));
+    const client = connect(proto.metering, `127.0.0.1:${port}`);
+    cleanups.push(() => client.close());
+    const e1 = (await call(client, 'GetAccount', {}).catch((e: unknown) => e)) as grpc.ServiceError;
+    expect(e1.code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect(problemOf(e1)).toEqual({ code: 'invalid_request', message: 'caller: the account is required', fields: [{ field: 'caller', message: 'is required' }] });
+    const e2 = (await call(client, 'Authenticate', {}).catch((e: unknown) => e)) as grpc.ServiceError;
+    expect(e2.code).toBe(grpc.status.INTERNAL);
+    expect(e2.details).toBe('internal error');
+    expect(JSON.stringify(e2)).not.toContain('secret');
+  });
+});
+
+describe('gRPC client helper', () => {
+  it('retries an idempotent read on UNAVAILABLE until the service is back, within the deadline', async () => {
+    const port = await freePort();
+    const client = connect(proto.metering, `127.0.0.1:${port}`);
+    cleanups.push(() => client.close());
+    const server = meteringServer({ Authenticate: unary(log, () => ({ ok: true })) });
+    cleanups.push(() => server.shutdown(500));
+    const pending = call<{ ok: boolean }>(client, 'Authenticate', { keyHash: 'x' }, { idempotent: true, deadlineMs: 3_000 });
+    setTimeout(() => void server.listen(`127.0.0.1:${port}`), 80);
+    expect(await pending).toMatchObject({ ok: true });
+  });
+
+  it('does not retry a call that is not idempotent', async () => {
+    const port = await freePort();
+    const client = connect(proto.metering, `127.0.0.1:${port}`);
+    cleanups.push(() => client.close());
+    await expect(call(client, 'RotateKey', {}, { deadlineMs: 3_000 })).rejects.toMatchObject({ code: grpc.status.UNAVAILABLE });
+  });
+
+  it('fails at the deadline when the service does not answer', async () => {
+    const server = meteringServer({ Authenticate: unary(log, () => new Promise(() => {})) });
+    const port = await server.listen('127.0.0.1:0');
+    cleanups.push(() => server.shutdown(100));
+    const client = connect(proto.metering, `127.0.0.1:${port}`);
+    cleanups.push(() => client.close());
+    const t0 = Date.now();
+    await expect(call(client, 'Authenticate', {}, { deadlineMs: 200 })).rejects.toMatchObject({ code: grpc.status.DEADLINE_EXCEEDED });
+    expect(Date.now() - t0).toBeLessThan(1_500);
+  });
+});
