@@ -74,11 +74,19 @@ describe('gRPC client helper', () => {
     expect(await pending).toMatchObject({ ok: true });
   });
 
-  it('does not retry a call that is not idempotent', async () => {
+  it('does not retry a call that is not idempotent, even when the service comes back in time', async () => {
     const port = await freePort();
     const client = connect(proto.metering, `127.0.0.1:${port}`);
     cleanups.push(() => client.close());
-    await expect(call(client, 'RotateKey', {}, { deadlineMs: 3_000 })).rejects.toMatchObject({ code: grpc.status.UNAVAILABLE });
+    let calls = 0;
+    const server = meteringServer({ RotateKey: unary(log, () => (calls++, { key: 'k' })) });
+    cleanups.push(() => server.shutdown(500));
+    const pending = call(client, 'RotateKey', {}, { deadlineMs: 3_000 });
+    setTimeout(() => void server.listen(`127.0.0.1:${port}`), 80);
+    await expect(pending).rejects.toMatchObject({ code: grpc.status.UNAVAILABLE });
+    // The same call marked idempotent would have reached it: the server was there in time.
+    expect(await call(client, 'RotateKey', {}, { idempotent: true, deadlineMs: 3_000 })).toMatchObject({ key: 'k' });
+    expect(calls).toBe(1);
   });
 
   it('fails at the deadline when the service does not answer', async () => {
