@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { proto } from '@svc/protos';
-import { call, connect, createLogger, freePort, GrpcServer, problemOf, SvcError, unary, waitHealthy } from '../src/index';
+import { call, connect, createLogger, GrpcServer, problemOf, SvcError, unary, waitHealthy } from '../src/index';
 
 const log = createLogger('test', 'silent');
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -63,30 +63,32 @@ describe('gRPC server helper', () => {
 });
 
 describe('gRPC client helper', () => {
-  it('retries an idempotent read on UNAVAILABLE until the service is back, within the deadline', async () => {
-    const port = await freePort();
+  /** A live server whose first answer is UNAVAILABLE (a replica going away), then OK. */
+  async function flaky() {
+    let calls = 0;
+    const server = meteringServer({
+      Authenticate: (_call: unknown, cb: grpc.sendUnaryData<unknown>) => {
+        calls++;
+        if (calls === 1) cb({ code: grpc.status.UNAVAILABLE, details: 'draining' } as grpc.ServiceError);
+        else cb(null, { ok: true });
+      },
+    });
+    const port = await server.listen('127.0.0.1:0');
     const client = connect(proto.metering, `127.0.0.1:${port}`);
-    cleanups.push(() => client.close());
-    const server = meteringServer({ Authenticate: unary(log, () => ({ ok: true })) });
-    cleanups.push(() => server.shutdown(500));
-    const pending = call<{ ok: boolean }>(client, 'Authenticate', { keyHash: 'x' }, { idempotent: true, deadlineMs: 3_000 });
-    setTimeout(() => void server.listen(`127.0.0.1:${port}`), 80);
-    expect(await pending).toMatchObject({ ok: true });
+    cleanups.push(() => client.close(), () => server.shutdown(500));
+    return { client, calls: () => calls };
+  }
+
+  it('retries an idempotent read on UNAVAILABLE within the deadline', async () => {
+    const f = await flaky();
+    expect(await call(f.client, 'Authenticate', { keyHash: 'x' }, { idempotent: true, deadlineMs: 3_000 })).toMatchObject({ ok: true });
+    expect(f.calls()).toBe(2);
   });
 
-  it('does not retry a call that is not idempotent, even when the service comes back in time', async () => {
-    const port = await freePort();
-    const client = connect(proto.metering, `127.0.0.1:${port}`);
-    cleanups.push(() => client.close());
-    let calls = 0;
-    const server = meteringServer({ RotateKey: unary(log, () => (calls++, { key: 'k' })) });
-    cleanups.push(() => server.shutdown(500));
-    const pending = call(client, 'RotateKey', {}, { deadlineMs: 3_000 });
-    setTimeout(() => void server.listen(`127.0.0.1:${port}`), 80);
-    await expect(pending).rejects.toMatchObject({ code: grpc.status.UNAVAILABLE });
-    // The same call marked idempotent would have reached it: the server was there in time.
-    expect(await call(client, 'RotateKey', {}, { idempotent: true, deadlineMs: 3_000 })).toMatchObject({ key: 'k' });
-    expect(calls).toBe(1);
+  it('does not retry a call that is not idempotent', async () => {
+    const f = await flaky();
+    await expect(call(f.client, 'Authenticate', { keyHash: 'x' }, { deadlineMs: 3_000 })).rejects.toMatchObject({ code: grpc.status.UNAVAILABLE });
+    expect(f.calls()).toBe(1);
   });
 
   it('fails at the deadline when the service does not answer', async () => {
