@@ -14,7 +14,7 @@ import { accountRoutes } from './routes/account';
 import { libraryRoutes, type SearchCache } from './routes/library';
 import { formulaRoutes } from './routes/formula';
 import { publicRoutes } from './routes/public';
-import { UsageCache } from './usage';
+import type { UsageCache } from './usage';
 
 export interface AppDeps {
   clients: Clients;
@@ -25,14 +25,17 @@ export interface AppDeps {
   bodyLimit?: string;
   ratePerSecond?: number;
   searches: SearchCache;
+  usage: UsageCache;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
+const KEY_SHAPED = /svc_(live|test|mcp)_/i;
 
 const requestIds: RequestHandler = (req, res, next) => {
   const incoming = req.headers['x-request-id'];
-  // A caller's own id is kept when it is sane, so its logs and ours line up.
-  req.id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : requestId();
+  // A caller's own id is kept when it is sane, so its logs and ours line up; never one that
+  // looks like a key, which would then be written to every log line of the request.
+  req.id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) && !KEY_SHAPED.test(incoming) ? incoming : requestId();
   res.setHeader('x-request-id', req.id);
   res.setHeader('svc-version', API_VERSION);
   next();
@@ -40,8 +43,10 @@ const requestIds: RequestHandler = (req, res, next) => {
 
 const versionPin: RequestHandler = (req, _res, next) => {
   const pinned = req.headers['svc-version'];
-  if (pinned === undefined || pinned === API_VERSION) return next();
-  next(new HttpError(400, 'unsupported_version', `svc-version ${String(pinned).slice(0, 40)} is not supported; this service speaks ${API_VERSION}`, { field: 'svc-version', supported: [API_VERSION] }));
+  // Node joins a repeated header with ", "; the same version sent twice is still that version.
+  if (pinned === undefined || String(pinned).split(',').every((v) => v.trim() === API_VERSION)) return next();
+  // The value is not echoed: callers have been seen to paste a key into the wrong header.
+  next(new HttpError(400, 'unsupported_version', `this svc-version is not supported; this service speaks ${API_VERSION}`, { field: 'svc-version', supported: [API_VERSION] }));
 };
 
 function accessLog(log: Logger): RequestHandler {
@@ -67,14 +72,19 @@ export function createApp(d: AppDeps): Express {
   app.set('etag', false);
   app.set('query parser', 'simple');
   app.use(requestIds, accessLog(d.log), versionPin);
-  app.use(express.json({ limit: d.bodyLimit ?? '256kb', strict: true, type: ['application/json', 'application/*+json'] }));
 
   app.use(publicRoutes(d.clients, d.publicUrl));
+  // Spec endpoints whose issues have not landed answer 501 with a stable code, not a 404.
+  app.all(['/mcp', '/mcp/*rest', '/account/users', '/account/key', '/openapi.json'], (req, _res, next) =>
+    next(new HttpError(501, 'not_implemented', `${req.method} ${req.path.startsWith('/mcp') ? '/mcp' : req.path} is not available yet`)),
+  );
 
-  const keyed = [d.auth.middleware(), endUser, rateLimit(d.kv, d.ratePerSecond ?? 200)];
+  // The key is checked before the body is read, so an anonymous caller cannot make us parse 256 kB.
+  const json = express.json({ limit: d.bodyLimit ?? '256kb', strict: false, type: ['application/json', 'application/*+json'] });
+  const keyed = [d.auth.middleware(d.kv), endUser, rateLimit(d.kv, d.ratePerSecond ?? 200), json];
   for (const prefix of ['/lib', '/account', '/check', '/ai/preservation', '/inci']) app.use(prefix, ...keyed);
-  app.use(libraryRoutes(d.clients, d.searches));
-  app.use(formulaRoutes(d.clients, new UsageCache(d.clients)));
+  app.use(libraryRoutes(d.clients, d.searches, d.usage));
+  app.use(formulaRoutes(d.clients, d.usage));
   app.use(accountRoutes(d.clients, d.publicUrl));
 
   app.use(notFound);

@@ -3,7 +3,7 @@
  * cached for a short time so the hot path has no hop, and a key replacement event drops it from
  * every replica's cache at once.
  */
-import { hashKey, isWellFormedKey, type Bus, type Subscription } from '@svc/kit';
+import { hashKey, isWellFormedKey, type Bus, type Kv, type Subscription } from '@svc/kit';
 import type { AuthenticateResponse__Output } from '@svc/protos/gen/svc/v1/AuthenticateResponse';
 import type { RequestHandler } from 'express';
 import { rpc, type Clients } from './clients';
@@ -14,6 +14,7 @@ import { HttpError } from './errors';
 const CACHE_MS = 30_000;
 const NEGATIVE_CACHE_MS = 5_000;
 const MAX_ENTRIES = 100_000;
+const FAILURES_PER_MINUTE = 60;
 
 interface Known {
   hash: string;
@@ -29,8 +30,10 @@ const REASONS: Record<string, string> = {
 
 export class KeyAuth {
   // Keyed by the key as presented, so a hit costs neither the checksum nor the SHA-256; it lives
-  // in this process' memory only, as the request that carried it did.
+  // in this process' memory only, as the request that carried it did. Refused keys have their own,
+  // smaller cache, so a flood of made-up keys cannot push the good ones out.
   private readonly cache = new TtlCache<Known>(CACHE_MS, MAX_ENTRIES);
+  private readonly refused = new TtlCache<Known>(NEGATIVE_CACHE_MS, 10_000);
   private sub: Subscription | undefined;
 
   constructor(private readonly clients: Clients) {}
@@ -39,6 +42,7 @@ export class KeyAuth {
     this.sub = await bus.subscribe<{ oldHashes?: string[] }>('account.key_replaced', (e) => {
       const old = new Set(e.data.oldHashes ?? []);
       this.cache.deleteWhere((k) => old.has(k.hash));
+      this.refused.deleteWhere((k) => old.has(k.hash));
     });
   }
 
@@ -49,29 +53,48 @@ export class KeyAuth {
   /** The account for a key, or an HttpError 401 naming why. */
   async authenticate(key: string | undefined, requestId: string): Promise<AuthAccount> {
     if (!key) throw new HttpError(401, 'unauthorized', 'send your API key in the x-svc-key header', { field: 'x-svc-key' });
-    let hit = this.cache.get(key);
+    let hit = this.cache.get(key) ?? this.refused.get(key);
     if (!hit) {
       if (!isWellFormedKey(key)) throw new HttpError(401, 'unauthorized', 'the API key is not valid', { field: 'x-svc-key' });
       const hash = hashKey(key);
       const r = await rpc<AuthenticateResponse__Output>(this.clients, 'metering', 'Authenticate', { keyHash: hash }, { idempotent: true, requestId, deadlineMs: 1_500 });
       hit = r.ok && r.account ? { hash, account: r.account, reason: '' } : { hash, account: null, reason: r.reason };
-      this.cache.set(key, hit, hit.account ? CACHE_MS : NEGATIVE_CACHE_MS);
+      if (hit.account) this.cache.set(key, hit);
+      else this.refused.set(key, hit);
     }
     if (!hit.account) throw new HttpError(401, 'unauthorized', REASONS[hit.reason] ?? REASONS.unknown_key!, { field: 'x-svc-key' });
     return hit.account;
   }
 
-  middleware(): RequestHandler {
+  /**
+   * Authenticates the request. Failed attempts are counted per client address (shared by every
+   * replica through the Kv): past FAILURES_PER_MINUTE the address gets 429 before any lookup, so
+   * guessing keys, or flooding metering with made-up ones, is slow.
+   */
+  middleware(kv: Kv): RequestHandler {
     return (req, _res, next) => {
       const header = req.headers['x-svc-key'];
       const key = Array.isArray(header) ? header[0] : header;
-      this.authenticate(key, req.id).then(
-        (account) => {
-          req.account = account;
-          next();
-        },
-        next,
-      );
+      // Hot path: a key already known good costs no lookup at all.
+      const known = key ? this.cache.get(key)?.account : undefined;
+      if (known) {
+        req.account = known;
+        return next();
+      }
+      const address = req.socket.remoteAddress ?? 'unknown';
+      void (async () => {
+        const blocked = await kv.get(`authfail-block:${address}`);
+        if (blocked) throw new HttpError(429, 'rate_limited', 'too many requests with an invalid API key from this address; retry later', {}, { 'Retry-After': '60' });
+        try {
+          req.account = await this.authenticate(key, req.id);
+        } catch (err) {
+          if (err instanceof HttpError && err.status === 401) {
+            const { count } = await kv.hit(`authfail:${address}`, 60_000);
+            if (count >= FAILURES_PER_MINUTE) await kv.set(`authfail-block:${address}`, '1', 60_000);
+          }
+          throw err;
+        }
+      })().then(() => next(), next);
     };
   }
 }
@@ -83,11 +106,11 @@ export const endUser: RequestHandler = (req, _res, next) => {
   const raw = req.headers['x-svc-user'];
   if (raw === undefined) return next();
   const v = Array.isArray(raw) ? raw[0] ?? '' : raw;
+  if (v.includes('@')) {
+    return next(new HttpError(400, 'invalid_end_user', 'x-svc-user must be a pseudonymous id, not an e-mail address', { field: 'x-svc-user' }));
+  }
   if (!END_USER_RE.test(v)) {
     return next(new HttpError(400, 'invalid_end_user', 'x-svc-user must be 1 to 128 characters of letters, digits, ".", "_", ":" or "-"', { field: 'x-svc-user' }));
-  }
-  if (/^[^@]+@[^@]+\.[^@]+$/.test(v) || v.includes('@')) {
-    return next(new HttpError(400, 'invalid_end_user', 'x-svc-user must be a pseudonymous id, not an e-mail address', { field: 'x-svc-user' }));
   }
   req.endUser = v;
   next();

@@ -3,7 +3,7 @@
  * with a stable code, and gRPC statuses mapped to statuses a client can act on.
  */
 import * as grpc from '@grpc/grpc-js';
-import { problemOf, type FieldProblem, type Logger } from '@svc/kit';
+import { problemOf, redactText, type FieldProblem, type Logger } from '@svc/kit';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 
 export class HttpError extends Error {
@@ -49,7 +49,9 @@ export function fromGrpc(err: unknown, service: string): HttpError {
   const problem = problemOf(err);
   if (problem) {
     const { code: pc, message, ...extra } = problem;
-    return new HttpError(status, pc, message, extra);
+    // Same shape as the gateway's own validation errors: `field` names the first problem.
+    const first = problem.fields?.[0];
+    return new HttpError(status, pc, message, first ? { field: first.field, ...extra } : extra);
   }
   return new HttpError(status, defCode, status === 500 ? 'internal error' : (err as grpc.ServiceError).details || defCode);
 }
@@ -60,7 +62,8 @@ export function sendError(req: Request, res: Response, e: HttpError): void {
 }
 
 export const notFound: RequestHandler = (req, _res, next) => {
-  next(new HttpError(404, 'not_found', `no route for ${req.method} ${req.path.length > 100 ? `${req.path.slice(0, 100)}…` : req.path}`));
+  const path = redactText(req.path);
+  next(new HttpError(404, 'not_found', `no route for ${req.method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}`));
 };
 
 /** Express' own errors (body parser) carry `type` and `status`; everything else is ours or a bug. */

@@ -1,26 +1,15 @@
 /** Formula routes: validate at the edge (400 naming the field), call the compute service, translate. */
-import { CheckRequestSchema, LabelRequestSchema, parseWith, PreservationRequestSchema, type LabelRequest, type PreservationRequest } from '@svc/formula';
+import { CheckRequestSchema, LabelRequestSchema, PreservationRequestSchema, type LabelRequest, type PreservationRequest } from '@svc/formula';
 import { lineToProto } from '@svc/kit';
 import type { AssessResponse__Output } from '@svc/protos/gen/svc/v1/AssessResponse';
 import type { BuildResponse__Output } from '@svc/protos/gen/svc/v1/BuildResponse';
 import type { CheckResponse__Output } from '@svc/protos/gen/svc/v1/CheckResponse';
 import type { Remedy__Output } from '@svc/protos/gen/svc/v1/Remedy';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { z } from 'zod';
 import { rpc, type Clients } from '../clients';
-import { HttpError, invalid } from '../errors';
 import type { UsageCache } from '../usage';
-
-export function bodyOf<T>(req: Request, schema: z.ZodType<T>): T {
-  if (req.body === undefined || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
-    throw new HttpError(400, 'invalid_request', '(body): send a JSON object with content-type application/json', { field: '(body)' });
-  }
-  const r = parseWith(schema, req.body);
-  if (!r.ok) throw invalid(r.problems);
-  return r.value;
-}
-
-export const callerOf = (req: Request) => ({ accountId: req.account?.id ?? '', endUser: req.endUser ?? '', plan: req.account?.plan ?? '', requestId: req.id });
+import { bodyOf, callerOf } from './util';
 
 const remedyJson = (r: Remedy__Output) => ({
   code: r.code,

@@ -4,13 +4,13 @@ import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
 import type { SearchResponse__Output } from '@svc/protos/gen/svc/v1/SearchResponse';
 import type { Submission__Output } from '@svc/protos/gen/svc/v1/Submission';
 import type { ListSubmissionsResponse__Output } from '@svc/protos/gen/svc/v1/ListSubmissionsResponse';
-import { normaliseName, SubmissionSchema } from '@svc/formula';
+import { LONE_SURROGATE, normaliseName, SubmissionSchema } from '@svc/formula';
 import { TtlCache } from '../cache';
-import { bodyOf, callerOf } from './formula';
+import type { UsageCache } from '../usage';
 import { Router } from 'express';
 import { rpc, type Clients } from '../clients';
-import { HttpError } from '../errors';
-import { orNull, queryString } from './util';
+import { invalid } from '../errors';
+import { bodyOf, callerOf, orNull, queryString } from './util';
 
 export const Q_MIN = 2;
 export const Q_MAX = 100;
@@ -44,35 +44,41 @@ const submissionJson = (s: Submission__Output) => ({
 export type SearchCache = TtlCache<{ total: number; results: ReturnType<typeof publicEntry>[] }>;
 export const newSearchCache = (): SearchCache => new TtlCache(60_000, 10_000);
 
-export function libraryRoutes(clients: Clients, searches: SearchCache): Router {
+export function libraryRoutes(clients: Clients, searches: SearchCache, usage: UsageCache): Router {
   const r = Router();
   r.get('/lib/search', async (req, res) => {
     const raw = queryString(req, 'q');
-    if (raw === undefined) throw new HttpError(400, 'invalid_request', 'q: required, the text to search for (2 to 100 characters)', { field: 'q' });
-    const q = raw.trim();
-    if (q.length < Q_MIN) throw new HttpError(400, 'invalid_request', `q: must be at least ${Q_MIN} characters`, { field: 'q' });
-    if (q.length > Q_MAX) throw new HttpError(400, 'invalid_request', `q: must be at most ${Q_MAX} characters`, { field: 'q' });
-    if (/[\u0000-\u001f\u007f]/.test(q)) throw new HttpError(400, 'invalid_request', 'q: must not contain control characters', { field: 'q' });
-    // The library folds case and accents the same way, so one entry serves every spelling of q.
+    const q = (raw ?? '').trim();
+    // The length counts what is searched: accents fold away, so "a" with 99 combining marks is one letter.
     const key = normaliseName(q);
+    const problem =
+      raw === undefined ? 'is required: the text to search for (2 to 100 characters)'
+      : q.length > Q_MAX ? `must be at most ${Q_MAX} characters`
+      : key.length < Q_MIN ? `must be at least ${Q_MIN} characters`
+      : /[\u0000-\u001f\u007f]/.test(q) ? 'must not contain control characters'
+      : LONE_SURROGATE.test(q) ? 'must be valid Unicode text'
+      : null;
+    if (problem) throw invalid([{ field: 'q', message: problem }]);
+    // The library folds case and accents the same way, so one entry serves every spelling of q.
     let page = searches.get(key);
+    const u = usage.get(req.account!.id, req.id);
     if (!page) {
-      const out = await rpc<SearchResponse__Output>(clients, 'library', 'Search', { q, caller: { accountId: req.account?.id, endUser: req.endUser ?? '', requestId: req.id } }, { idempotent: true, requestId: req.id });
+      const out = await rpc<SearchResponse__Output>(clients, 'library', 'Search', { q, caller: callerOf(req) }, { idempotent: true, requestId: req.id });
       page = { total: out.total, results: out.results.map(publicEntry) };
       searches.set(key, page);
     }
-    res.json(page);
+    res.json({ ...page, usage: await u });
   });
 
   r.post('/lib/submissions', async (req, res) => {
     const body = bodyOf(req, SubmissionSchema);
     const s = await rpc<Submission__Output>(clients, 'library', 'Submit', { caller: callerOf(req), inci: body.inci, cas: body.cas ?? '', functions: body.functions ?? [], note: body.note ?? '' }, { requestId: req.id });
-    res.status(s.merged ? 200 : 201).json({ ...submissionJson(s), merged: s.merged, existing: orNull(s.existing) });
+    res.status(s.merged ? 200 : 201).json({ ...submissionJson(s), merged: s.merged, existing: orNull(s.existing), usage: await usage.get(req.account!.id, req.id) });
   });
 
   r.get('/lib/submissions', async (req, res) => {
     const out = await rpc<ListSubmissionsResponse__Output>(clients, 'library', 'ListSubmissions', { accountId: req.account!.id }, { idempotent: true, requestId: req.id });
-    res.json({ submissions: out.submissions.map(submissionJson) });
+    res.json({ submissions: out.submissions.map(submissionJson), usage: await usage.get(req.account!.id, req.id) });
   });
 
   r.get('/lib/meta', async (req, res) => {
