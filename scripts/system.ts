@@ -42,7 +42,7 @@ export interface RunningSystem {
 }
 
 export async function startSystem(o: SystemOptions): Promise<RunningSystem> {
-  const log = createLogger('svc', o.logLevel ?? 'info', o.logDestination);
+  const log = createLogger('', o.logLevel ?? 'info', o.logDestination);
   const adapters = await createAdapters({
     SVC_DATABASE_URL: o.databaseUrl,
     SVC_REDIS_URL: o.redisUrl,

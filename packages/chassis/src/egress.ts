@@ -6,7 +6,8 @@
 import * as grpc from '@grpc/grpc-js';
 import { SvcError, type Logger } from '@svc/kit';
 import type { Chassis } from './chassis';
-import { assertNoLeak, LeakError, type LeakOptions } from './guard';
+import { assertNoLeak, findLeaks, LeakError, type LeakOptions } from './guard';
+import type { Line } from '@svc/formula';
 
 export function releaseOrWithhold<T>(out: T, chassis: Chassis, log: Logger, service: string, requestId: string | undefined, opts: LeakOptions = {}): T {
   try {
@@ -17,4 +18,21 @@ export function releaseOrWithhold<T>(out: T, chassis: Chassis, log: Logger, serv
     log.error({ rule: 'egress', service, requestId }, 'response withheld by the egress filter');
     throw new SvcError(grpc.status.INTERNAL, { code: 'internal_error', message: 'internal error' });
   }
+}
+
+/**
+ * Names are echoed back in labels and reasons, so a name that would trip the egress filter
+ * ("SQUALANE 2", a canary) is the caller's error, named by its field, not a withheld 500.
+ */
+export function assertCallerNames(lines: readonly Line[], chassis: Chassis): void {
+  const problems: { field: string; message: string }[] = [];
+  const check = (name: string, field: string) => {
+    if (findLeaks(name, chassis).length) problems.push({ field, message: 'must be an ingredient name, without amounts or notes' });
+  };
+  lines.forEach((l, i) => {
+    if ('blend' in l) l.blend.forEach((b, j) => check(b.n, `lines[${i}].blend[${j}].n`));
+    else check(l.n, `lines[${i}].n`);
+  });
+  const first = problems[0];
+  if (first) throw SvcError.invalid(`${first.field}: ${first.message}`, problems);
 }

@@ -14,4 +14,4 @@ export {
 export { BandsPackSchema, bandOf, DISCLOSURE_BANDS, parseBands, sameBand, type Band, type BandsPack } from './bands';
 export { ChassisFileSchema, COMPONENT_SUM_TOLERANCE, type ChassisFile } from './schema';
 export { LeakError, assertNoLeak, findLeaks, type LeakFinding, type LeakOptions } from './guard';
-export { releaseOrWithhold } from './egress';
+export { assertCallerNames, releaseOrWithhold } from './egress';

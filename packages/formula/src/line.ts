@@ -14,11 +14,18 @@ export const BALANCE_TOLERANCE = 0.05;
 /** The fractions of one blend must sum to 1 within this (trace components count 0). */
 export const BLEND_TOLERANCE = 0.01;
 
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Ingredients in one formula, blend components included: bounds the work and the answer's size. */
+export const MAX_INGREDIENTS = 1_000;
+
 const name = z
   .string({ error: 'must be a string' })
   .refine((s) => s.trim().length >= 1, { message: 'must not be empty' })
   .refine((s) => s.length <= 200, { message: 'must be at most 200 characters' })
-  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { message: 'must not contain control characters' });
+  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { message: 'must not contain control characters' })
+  // A lone surrogate would be replaced by U+FFFD on the way through protobuf and stored changed.
+  .refine((s) => !LONE_SURROGATE.test(s), { message: 'must be valid Unicode text' });
 
 const pct = z
   .number({ error: 'must be a number' })
@@ -81,7 +88,11 @@ export const LineSchema = z.unknown().transform((value, ctx): PlainLine | BlendL
 export const LinesSchema = z
   .array(LineSchema, { error: 'must be an array of lines' })
   .min(1, 'must have at least 1 line')
-  .max(200, 'must have at most 200 lines');
+  .max(200, 'must have at most 200 lines')
+  .superRefine((lines, ctx) => {
+    const n = lines.reduce((s, l) => s + ('blend' in l ? l.blend.length : 1), 0);
+    if (n > MAX_INGREDIENTS) ctx.addIssue({ code: 'custom', message: `must hold at most ${MAX_INGREDIENTS} ingredients in all, blend components included (got ${n})` });
+  });
 
 
 export const isBlend = (line: Line): line is BlendLine => 'blend' in line;

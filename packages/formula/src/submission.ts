@@ -3,6 +3,7 @@
  * strictly: the text ends up in an operator's review queue and, once approved, in search results.
  */
 import { z } from 'zod';
+import { LONE_SURROGATE } from './line';
 
 /** The 81 function values of the CosIng inventory, spelled as CosIng spells them. */
 export const COSING_FUNCTIONS = [
@@ -41,6 +42,7 @@ const text = (min: number, max: number) =>
   z
     .string({ error: 'must be a string' })
     .refine((s) => !CONTROL.test(s), { message: 'must not contain control characters' })
+    .refine((s) => !LONE_SURROGATE.test(s), { message: 'must be valid Unicode text' })
     .transform((s) => s.trim().replace(/ +/g, ' '))
     .refine((s) => s.length >= min, { message: `must be at least ${min} characters` })
     .refine((s) => s.length <= max, { message: `must be at most ${max} characters` });
@@ -62,6 +64,7 @@ export const SubmissionSchema = z.strictObject({
     .string({ error: 'must be a string' })
     .transform((s) => s.trim())
     .refine((s) => !NOTE_CONTROL.test(s), { message: 'must not contain control characters' })
+    .refine((s) => !LONE_SURROGATE.test(s), { message: 'must be valid Unicode text' })
     .refine((s) => s.length <= 1000, { message: 'must be at most 1000 characters' })
     .optional(),
 });

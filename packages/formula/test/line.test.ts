@@ -37,3 +37,12 @@ describe('line model', () => {
     }
   });
 });
+
+describe('text that protobuf would change on the way', () => {
+  it('rejects a name with a lone surrogate, and accepts a real astral character', () => {
+    const bad = parseWith(LinesSchema, [{ n: 'GLY\ud800CERIN', pct: 1 }]);
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.problems[0]).toEqual({ field: '[0].n', message: 'must be valid Unicode text' });
+    expect(parseWith(LinesSchema, [{ n: 'ROSA 🌹 EXTRACT', pct: 1 }]).ok).toBe(true);
+  });
+});

@@ -18,8 +18,13 @@ export function validated<T>(schema: z.ZodType<T>, input: unknown): T {
 export async function resolveOrUnavailable(resolver: CachedResolver, names: readonly string[], requestId?: string): Promise<Map<string, Resolution>> {
   try {
     return await resolver.resolve(names, requestId);
-  } catch {
-    throw new SvcError(grpc.status.UNAVAILABLE, { code: 'service_unavailable', message: 'the ingredient library is unavailable; retry shortly' });
+  } catch (err) {
+    const code = (err as grpc.ServiceError).code;
+    // Only an absent or slow library is "retry shortly"; anything else is a fault to log, not to retry.
+    if (code === grpc.status.UNAVAILABLE || code === grpc.status.DEADLINE_EXCEEDED || code === grpc.status.CANCELLED) {
+      throw new SvcError(grpc.status.UNAVAILABLE, { code: 'service_unavailable', message: 'the ingredient library is unavailable; retry shortly' });
+    }
+    throw err;
   }
 }
 

@@ -23,9 +23,9 @@ export const REDACT_PATHS = [
 export function createLogger(name: string, level = 'info', destination?: pino.DestinationStream): Logger {
   return pino(
     {
-      name,
       level,
-      base: { svc: name },
+      // The embedded start passes no name and gives each component a child with its own `svc`.
+      base: name ? { svc: name } : {},
       redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
       formatters: { level: (label) => ({ level: label }) },
       hooks: {

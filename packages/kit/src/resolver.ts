@@ -18,6 +18,8 @@ export interface CachedResolver {
 }
 
 const MAX_ENTRIES = 50_000;
+/** The library's own bound on names per Resolve call. */
+const MAX_PER_CALL = 2_000;
 
 export async function libraryResolver(address: string, bus: Bus): Promise<CachedResolver> {
   const client = connect<LibraryClient & grpc.Client>(proto.library as never, address);
@@ -26,16 +28,19 @@ export async function libraryResolver(address: string, bus: Bus): Promise<Cached
   return {
     async resolve(names, requestId) {
       const out = new Map<string, Resolution>();
-      const missing: string[] = [];
+      const missing = new Set<string>();
       for (const n of names) {
         const key = normaliseName(n);
         const hit = cache.get(key);
         if (hit) out.set(key, hit);
-        else if (!missing.includes(key)) missing.push(key);
+        else missing.add(key);
       }
-      if (missing.length) {
-        const r = await call<ResolveResponse__Output>(client, 'Resolve', { names: missing }, { idempotent: true, requestId, deadlineMs: 1_500 });
-        if (cache.size + missing.length > MAX_ENTRIES) cache.clear();
+      const todo = [...missing];
+      const chunks: string[][] = [];
+      for (let i = 0; i < todo.length; i += MAX_PER_CALL) chunks.push(todo.slice(i, i + MAX_PER_CALL));
+      const answers = await Promise.all(chunks.map((c) => call<ResolveResponse__Output>(client, 'Resolve', { names: c }, { idempotent: true, requestId, deadlineMs: 1_500 })));
+      if (todo.length && cache.size + todo.length > MAX_ENTRIES) cache.clear();
+      for (const r of answers) {
         for (const m of r.resolutions) {
           const res = resolutionFromProto(m);
           const key = normaliseName(m.n);

@@ -1,5 +1,5 @@
 /** gRPC handlers of the label service: validate, resolve names, build, check egress, encode. */
-import { releaseOrWithhold, type Chassis } from '@svc/chassis';
+import { assertCallerNames, releaseOrWithhold, type Chassis } from '@svc/chassis';
 import { LabelRequestSchema, type LabelRequest } from '@svc/formula';
 import { GrpcServer, lineFromProto, requestIdOf, resolveOrUnavailable, unary, unset, validated, type CachedResolver, type Logger } from '@svc/kit';
 import { QUALIFIED, proto } from '@svc/protos';
@@ -21,6 +21,7 @@ export function labelServer(deps: { log: Logger; resolver: CachedResolver; chass
         market: unset(req.market),
         productType: unset(req.productType),
       });
+      assertCallerNames(request.lines, chassis);
       const requestId = requestIdOf(call.metadata);
       const resolutions = await resolveOrUnavailable(resolver, namesToResolve(request, chassis), requestId);
       // Composition mode shows the caller's own amounts; nothing else may carry a number beside a chassis name.
