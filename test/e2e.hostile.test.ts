@@ -41,6 +41,12 @@ describe('hostile and careless input', () => {
     expect(logs.join('\n')).not.toContain(sys.key.slice(9, 30));
   });
 
+  it('answers oversized headers with 431 in the JSON error envelope', async () => {
+    const r = await fetch(`${sys.url}/ai/primer`, { headers: { 'x-padding': 'x'.repeat(20_000) } });
+    expect(r.status).toBe(431);
+    expect((await r.json()).error.code).toBe('headers_too_large');
+  });
+
   it('answers spec endpoints that have not landed with 501, not 404', async () => {
     for (const path of ['/mcp', '/account/users', '/openapi.json']) expectError(await get(sys, path), 501, 'not_implemented');
   });
@@ -102,3 +108,4 @@ describe('hostile and careless input', () => {
     expect((await send(sys, 'POST', '/check', JSON.stringify(serum))).status).toBe(200);
   });
 });
+

@@ -31,7 +31,8 @@ const GRPC_TO_HTTP: Partial<Record<grpc.status, [number, string]>> = {
   [grpc.status.FAILED_PRECONDITION]: [409, 'conflict'],
   [grpc.status.PERMISSION_DENIED]: [403, 'forbidden'],
   [grpc.status.UNAUTHENTICATED]: [401, 'unauthorized'],
-  [grpc.status.RESOURCE_EXHAUSTED]: [429, 'rate_limited'],
+  // Services do not rate-limit (the gateway does); from a service this is a message over the size limit.
+  [grpc.status.RESOURCE_EXHAUSTED]: [500, 'internal_error'],
   [grpc.status.UNIMPLEMENTED]: [501, 'not_implemented'],
   [grpc.status.UNAVAILABLE]: [503, 'service_unavailable'],
   [grpc.status.DEADLINE_EXCEEDED]: [503, 'service_unavailable'],

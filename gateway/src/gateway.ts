@@ -32,9 +32,24 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const searches = newSearchCache();
   const librarySub = await o.bus.subscribe('library.updated', () => searches.clear());
   const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: o.publicUrl, ratePerSecond: o.ratePerSecond, searches, usage: new UsageCache(clients) });
-  const server = await new Promise<Server>((resolve, reject) => {
-    // Express 5 hands bind errors to this callback instead of throwing them.
-    const s = app.listen(o.port, o.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      // Express 5 hands bind errors to this callback instead of throwing them.
+      const s = app.listen(o.port, o.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+    });
+  } catch (err) {
+    await auth.stop();
+    await librarySub.stop();
+    clients.close();
+    throw err;
+  }
+  // Headers beyond Node's limit get the same JSON envelope as every other error, not a bare 431.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return;
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({ error: tooLarge ? { code: 'headers_too_large', message: 'the request headers are larger than 16 kB' } : { code: 'invalid_request', message: 'the request could not be read' }, request_id: null });
+    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;

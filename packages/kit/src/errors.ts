@@ -4,10 +4,9 @@
  */
 import * as grpc from '@grpc/grpc-js';
 
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
+import type { FieldProblem } from '@svc/formula';
+
+export type { FieldProblem };
 
 export interface ProblemBody {
   code: string;
