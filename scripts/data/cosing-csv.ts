@@ -7,9 +7,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 
-export const SHARED_DATA = resolve(process.env.SVC_SHARED_DATA ?? '/work/shared/data');
+// The copy the library ships, unless SVC_SHARED_DATA names the shared originals.
+export const SHARED_DATA = resolve(process.env.SVC_SHARED_DATA ?? fileURLToPath(new URL('../../services/library/data/', import.meta.url)));
 
 export type AnnexRow = Record<string, string>;
 

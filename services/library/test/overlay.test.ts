@@ -1,6 +1,6 @@
 /**
  * The curated overlay and the CosIng-function → category map are reviewed data: these tests check
- * them against the CosIng inventory and annexes in ../../../shared/data (Source: European
+ * them against the CosIng inventory and annexes the library ships in ../data (Source: European
  * Commission, CosIng) and against a formulator's list of the 200 most common ingredients.
  */
 import { readFileSync } from 'node:fs';
@@ -26,7 +26,8 @@ import {
   type OverlayEntry,
 } from '../src/data/overlay';
 
-const DATA = new URL('../../../../shared/data/', import.meta.url);
+// The copy the library ships (byte for byte the shared CosIng files; see data/README.md).
+const DATA = new URL('../data/', import.meta.url);
 const COSING_GZ = new URL('cosing_ingredients_2021-12-15.csv.gz', DATA);
 
 /** Upper case, accents stripped, soft hyphens removed, whitespace collapsed. */
@@ -146,7 +147,7 @@ describe('overlay content', () => {
   });
 
   it('contains every component of the example chassis', () => {
-    const chassis = JSON.parse(readFileSync(new URL('chassis.example.json', DATA), 'utf8')) as {
+    const chassis = JSON.parse(readFileSync(new URL('../../../packages/chassis/data/chassis.example.json', import.meta.url), 'utf8')) as {
       architectures: Record<string, { components: { n: string }[] }>;
     };
     const names = Object.values(chassis.architectures).flatMap((a) => a.components.map((c) => c.n));
