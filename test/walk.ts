@@ -55,6 +55,12 @@ export async function walk(t: Target): Promise<void> {
   expect(Object.keys(s.body.results[0]).sort()).toEqual(['allergen', 'c', 'cas', 'fn', 'n', 'nano', 'refs', 'up']);
   expect(s.headers.get('x-request-id')).toMatch(/^req_/);
 
+  // The loaded data vintage, with the source credit.
+  const meta = await get(t, '/lib/meta');
+  expect(meta.status).toBe(200);
+  expect(meta.body).toMatchObject({ cosingVintage: '2021-12-15', source: 'Source: European Commission, CosIng' });
+  expect(meta.body.ingredients).toBeGreaterThan(30_000);
+
   // Account through metering; its terms version is the one /terms shows.
   const a = await get(t, '/account');
   expect(a.status).toBe(200);
