@@ -8,25 +8,13 @@ import { expandLines, normaliseName, type Resolution } from '@svc/formula';
 import { bandedChassis, findLeaks, sameBand, type Chassis } from '@svc/chassis';
 import { DEFAULT_BANDS, buildLabel, callerAmounts, namesToResolve, parseLabelRequest, type LabelRequest } from '../src/engine/index';
 import { ALT, EXAMPLE, FACTS, FACT_NAMES, resolveNames } from '../../../test/support/chassis-facts';
+import { blendOf } from '../../../test/support/generators';
 
 const UNKNOWN = ['Snail Secretion Filtrate', 'Peptide Complex 7', 'Oat Extract', 'Water', 'Fragrance', 'glycérine'];
 const name = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...FACT_NAMES) }, { weight: 1, arbitrary: fc.constantFrom(...UNKNOWN) });
 const amount = fc.integer({ min: 1, max: 20_000 }).map((v) => v / 1000);
 
-const blend = fc
-  .array(fc.record({ n: name, w: fc.integer({ min: 1, max: 100 }), trace: fc.integer({ min: 0, max: 99 }).map((v) => v < 15) }), { minLength: 1, maxLength: 5 })
-  .map((parts) => {
-    const real = parts.filter((p) => !p.trace);
-    const total = real.reduce((s, p) => s + p.w, 0);
-    let left = 1;
-    return parts.map((p) => {
-      if (p.trace) return { n: p.n, f: 'trace' as const };
-      const last = p === real[real.length - 1];
-      const f = last ? Math.round(left * 10_000) / 10_000 : Math.round((p.w / total) * 10_000) / 10_000;
-      left -= f;
-      return { n: p.n, f };
-    });
-  });
+const blend = blendOf(name, 5);
 
 const line = fc.oneof(
   { weight: 3, arbitrary: fc.record({ n: name, pct: amount, nano: fc.integer({ min: 0, max: 99 }).map((v) => v < 10) }) },

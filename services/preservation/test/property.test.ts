@@ -8,6 +8,7 @@ import { expandLines, normaliseName } from '@svc/formula';
 import { bandedChassis, findLeaks, sameBand, type Chassis } from '@svc/chassis';
 import { ANNEX_V, DEFAULT_BANDS, RULES, assessPreservation, namesToResolve, parsePreservationRequest, type PreservationRequest } from '../src/engine/index';
 import { ALT, EXAMPLE, FACTS, FACT_NAMES, resolveNames } from '../../../test/support/chassis-facts';
+import { blendOf } from '../../../test/support/generators';
 
 const PRESERVATIVES = ['PHENOXYETHANOL', 'SODIUM BENZOATE', 'POTASSIUM SORBATE', 'SODIUM DEHYDROACETATE', 'METHYLPARABEN', 'ETHYLPARABEN', 'PROPYLPARABEN', 'BUTYLPARABEN', 'ISOBUTYLPARABEN', 'METHYLISOTHIAZOLINONE', 'CHLORPHENESIN', 'BENZYL ALCOHOL', 'BENZALKONIUM CHLORIDE'];
 const name = fc.oneof(
@@ -17,19 +18,7 @@ const name = fc.oneof(
 );
 const amount = fc.oneof(fc.integer({ min: 1, max: 1500 }).map((v) => v / 1000), fc.integer({ min: 1, max: 40_000 }).map((v) => v / 1000));
 
-const blend = fc
-  .array(fc.record({ n: name, w: fc.integer({ min: 1, max: 100 }), trace: fc.integer({ min: 0, max: 99 }).map((v) => v < 15) }), { minLength: 1, maxLength: 4 })
-  .map((parts) => {
-    const real = parts.filter((p) => !p.trace);
-    const total = real.reduce((s, p) => s + p.w, 0);
-    let left = 1;
-    return parts.map((p) => {
-      if (p.trace) return { n: p.n, f: 'trace' as const };
-      const f = p === real[real.length - 1] ? Math.round(left * 10_000) / 10_000 : Math.round((p.w / total) * 10_000) / 10_000;
-      left -= f;
-      return { n: p.n, f };
-    });
-  });
+const blend = blendOf(name, 4);
 
 const body = fc.record(
   {
