@@ -82,9 +82,10 @@ export function createApp(d: AppDeps): Express {
   // The key is checked before the body is read, so an anonymous caller cannot make us parse 256 kB.
   const json = express.json({ limit: d.bodyLimit ?? '256kb', strict: false, type: ['application/json', 'application/*+json'] });
   const keyed = [d.auth.middleware(d.kv), endUser, rateLimit(d.kv, d.ratePerSecond ?? 200), json];
-  for (const prefix of ['/lib', '/account', '/check', '/ai/preservation', '/inci']) app.use(prefix, ...keyed);
-  app.use(libraryRoutes(d.clients, d.searches, d.usage));
+  // One mount for every keyed prefix, so a request walks these layers once, not once per prefix.
+  app.use(['/lib', '/account', '/check', '/ai/preservation', '/inci'], ...keyed);
   app.use(formulaRoutes(d.clients, d.usage));
+  app.use(libraryRoutes(d.clients, d.searches, d.usage));
   app.use(accountRoutes(d.clients, d.publicUrl));
 
   app.use(notFound);

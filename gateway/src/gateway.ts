@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { KeyAuth } from './auth';
 import { createClients } from './clients';
 import { newSearchCache } from './routes/library';
-import { UsageCache } from './usage';
+import { UsageCache, usageFromMetering } from './usage';
 
 export interface GatewayOptions {
   peers: Peers;
@@ -31,7 +31,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   await auth.listen(o.bus);
   const searches = newSearchCache();
   const librarySub = await o.bus.subscribe('library.updated', () => searches.clear());
-  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: o.publicUrl, ratePerSecond: o.ratePerSecond, searches, usage: new UsageCache(clients) });
+  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: o.publicUrl, ratePerSecond: o.ratePerSecond, searches, usage: new UsageCache(usageFromMetering(clients)) });
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
