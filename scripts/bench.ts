@@ -4,9 +4,10 @@
  *
  * 1. In this process, before any server starts: the envelope and label engines (one core) and
  *    library search over the full catalogue (PGlite; PostgreSQL too when reachable).
- * 2. Two child processes, so the load generator does not share their event loop: a bare Express
- *    route (scripts/bench/bare.ts) and the embedded system (scripts/start.ts, fresh temp data dir).
- *    Per gateway route, the bare route is measured right before it; autocannon, loopback only.
+ * 2. Three child processes, so the load generator does not share their event loop: a bare Express
+ *    route (scripts/bench/bare.ts), the floor (scripts/bench/floor.ts: Express plus one gRPC call)
+ *    and the embedded system (scripts/start.ts, fresh temp data dir). Per gateway route, the bare
+ *    route (and for POST /check the floor) is measured right before it; autocannon, loopback only.
  *
  * Exits 0 when the run completes, whatever the targets say (it is a report); 1 when the run
  * itself broke (the report is still written, marked incomplete). Children and temp dirs are
@@ -82,6 +83,8 @@ interface Pair {
   share: number;
   bare: { name: string; method: 'GET' | 'POST'; paths?: string[]; path?: string; body?: unknown };
   gateway: { name: string; method: 'GET' | 'POST'; paths?: string[]; path?: string; body?: unknown; expect: string };
+  /** The same request against the floor child (Express plus one gRPC hop), measured between the two. */
+  floor?: Pair['bare'];
 }
 
 const PAIRS: Pair[] = [
@@ -97,6 +100,7 @@ const PAIRS: Pair[] = [
     target: 'checkHttp',
     share: CHECK_SHARE,
     bare: { name: 'bare POST /bare (check body)', method: 'POST', path: '/bare', body: CHECK_BODY },
+    floor: { name: 'floor POST /check (Express + one gRPC call)', method: 'POST', path: '/check', body: CHECK_BODY },
     gateway: { name: 'gateway POST /check', method: 'POST', path: '/check', body: CHECK_BODY, expect: 'verdict' },
   },
   {
@@ -229,11 +233,12 @@ async function sanity(base: string, key: string, g: Pair['gateway']): Promise<st
 async function http(): Promise<void> {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'svc-bench-'));
   tempDirs.push(dataDir);
-  step(`starting the bare Express child and the embedded system child (data dir ${dataDir})`);
+  step(`starting the bare Express, floor and embedded system children (data dir ${dataDir})`);
   const nodeArgs = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
   if (CPU_PROF) mkdirSync(CPU_PROF, { recursive: true });
-  const [bare, system] = await Promise.all([
+  const [bare, floor, system] = await Promise.all([
     child('scripts/bench/bare.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000 }),
+    child('scripts/bench/floor.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000 }),
     child(
       'scripts/start.ts',
       {
@@ -252,6 +257,7 @@ async function http(): Promise<void> {
     ),
   ]);
   const bareUrl = `http://127.0.0.1:${bare.match[1]}`;
+  const floorUrl = `http://127.0.0.1:${floor.match[1]}`;
   const gatewayUrl = system.match[1]!;
   const key = readFileSync(join(dataDir, 'dev-key'), 'utf8').trim();
   step(`bare ${bareUrl}, gateway ${gatewayUrl}`);
@@ -272,6 +278,7 @@ async function http(): Promise<void> {
     };
     step(`${p.gateway.name}: bare reference, then the gateway (${WARMUP} s warm-up + ${SECONDS} s each)`);
     const b = await run(p.bare.name, bareUrl, p.bare, bare.proc.pid);
+    const f = p.floor ? await run(p.floor.name, floorUrl, p.floor, floor.proc.pid) : null;
     const g = await run(p.gateway.name, gatewayUrl, p.gateway, system.proc.pid);
     const ratio = b.rps > 0 ? g.rps / b.rps : 0;
     const dirty = [!clean(b) ? `bare run: ${b.non2xx} non-2xx, ${b.errors} errors` : '', !clean(g) ? `gateway run: ${g.non2xx} non-2xx, ${g.errors} errors (${g.timeouts} timeouts)` : '', problem ?? '']
@@ -286,7 +293,7 @@ async function http(): Promise<void> {
       Object.assign(targets.checkP99!, {
         measured: `${fmt(g.p99)} ms`,
         status: !dirty && g.p99 < CHECK_P99_MS ? 'PASS' : 'FAIL',
-        note: `p50 ${g.p50} ms, max ${g.max} ms at ${fmt(g.rps)} req/s${targets.checkP99!.note ? `; ${targets.checkP99!.note}` : ''}${dirty ? `; ${dirty}` : ''}`,
+        note: `p50 ${g.p50} ms, max ${g.max} ms at ${fmt(g.rps)} req/s${f ? `; floor (Express + one gRPC call, same run): p99 ${fmt(f.p99)} ms, p50 ${f.p50} ms at ${fmt(f.rps)} req/s` : ''}${targets.checkP99!.note ? `; ${targets.checkP99!.note}` : ''}${dirty ? `; ${dirty}` : ''}`,
       });
     }
   }
