@@ -4,13 +4,12 @@
  * processing or equipment note, or one of the canary tokens planted in them.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHASSIS_FILE, findLeaks, loadChassis } from '@svc/chassis';
-import { startSystem, type RunningSystem } from '../scripts/system';
+import type { RunningSystem } from '../scripts/system';
+import { systemForSuite } from './support/system';
 import { expectError, get, send } from './walk';
 
 const run = promisify(execFile);
@@ -30,7 +29,6 @@ const formula = { variant: 'classic', nbPct: 80, lines };
 
 describe('label, preservation and submissions over HTTP, with nothing secret leaving', () => {
   let sys: RunningSystem;
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-chassis-'));
   const logs: string[] = [];
   const bodies: unknown[] = [];
   const post = async (path: string, body: unknown) => {
@@ -39,13 +37,7 @@ describe('label, preservation and submissions over HTTP, with nothing secret lea
     return r;
   };
 
-  beforeAll(async () => {
-    sys = await startSystem({ dataDir, port: 0, logLevel: 'debug', memoryDb: true, ratePerSecond: 100_000, logDestination: { write: (l) => void logs.push(l) } });
-  }, 180_000);
-  afterAll(async () => {
-    await sys?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { dataDir } = systemForSuite('chassis', { logLevel: 'debug', memoryDb: true, ratePerSecond: 100_000, logDestination: { write: (l) => void logs.push(l) } }, (s) => (sys = s));
 
   it('builds the EU label: above 1 % by amount, allergens named, the chassis expanded by name only', async () => {
     const r = await post('/inci/label', formula);

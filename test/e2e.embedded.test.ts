@@ -1,20 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSystem, type RunningSystem } from '../scripts/system';
+import { describe, expect, it } from 'vitest';
+import type { RunningSystem } from '../scripts/system';
+import { systemForSuite } from './support/system';
 import { expectError, get, walk } from './walk';
 
 describe('embedded start: the whole service in one process', () => {
   let sys: RunningSystem;
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
-  beforeAll(async () => {
-    sys = await startSystem({ dataDir, port: 0, logLevel: 'silent' });
-  }, 180_000);
-  afterAll(async () => {
-    await sys?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { dataDir } = systemForSuite('e2e', { logLevel: 'silent' }, (s) => (sys = s));
 
   it('writes the development key it prints', () => {
     expect(readFileSync(join(dataDir, 'dev-key'), 'utf8').trim()).toBe(sys.key);

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyRemedies, CheckRequestSchema } from '@svc/formula';
-import { startSystem, type RunningSystem } from '../scripts/system';
+import type { RunningSystem } from '../scripts/system';
+import { systemForSuite } from './support/system';
 import { expectError, send } from './walk';
 
 const serum = {
@@ -21,14 +19,7 @@ const serum = {
 
 describe('POST /check through the gateway', () => {
   let sys: RunningSystem;
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-check-'));
-  beforeAll(async () => {
-    sys = await startSystem({ dataDir, port: 0, logLevel: 'silent', memoryDb: true, ratePerSecond: 100_000 });
-  }, 180_000);
-  afterAll(async () => {
-    await sys?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  systemForSuite('check', { logLevel: 'silent', memoryDb: true, ratePerSecond: 100_000 }, (s) => (sys = s));
 
   it('checks a balanced serum and carries usage', async () => {
     const r = await send(sys, 'POST', '/check', JSON.stringify(serum));

@@ -2,12 +2,10 @@
  * Hostile and careless input at the gateway: every one gets a clear 4xx with a stable code,
  * and nothing a caller sends by mistake (a key in the wrong header) is echoed or logged.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_INGREDIENTS } from '@svc/formula';
-import { startSystem, type RunningSystem } from '../scripts/system';
+import type { RunningSystem } from '../scripts/system';
+import { systemForSuite } from './support/system';
 import { expectError, get, send } from './walk';
 
 const serum = { base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] };
@@ -15,15 +13,8 @@ const labelBody = { variant: 'classic', nbPct: 80, lines: serum.lines };
 
 describe('hostile and careless input', () => {
   let sys: RunningSystem;
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-hostile-'));
   const logs: string[] = [];
-  beforeAll(async () => {
-    sys = await startSystem({ dataDir, port: 0, logLevel: 'debug', memoryDb: true, ratePerSecond: 100_000, logDestination: { write: (l) => void logs.push(l) } });
-  }, 180_000);
-  afterAll(async () => {
-    await sys?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  systemForSuite('hostile', { logLevel: 'debug', memoryDb: true, ratePerSecond: 100_000, logDestination: { write: (l) => void logs.push(l) } }, (s) => (sys = s));
 
   it('never echoes or logs a key sent in the wrong place', async () => {
     const r1 = await get(sys, '/account', { 'x-request-id': sys.key });
@@ -44,7 +35,7 @@ describe('hostile and careless input', () => {
   it('answers oversized headers with 431 in the JSON error envelope', async () => {
     const r = await fetch(`${sys.url}/ai/primer`, { headers: { 'x-padding': 'x'.repeat(20_000) } });
     expect(r.status).toBe(431);
-    expect((await r.json()).error.code).toBe('headers_too_large');
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe('headers_too_large');
   });
 
   it('answers spec endpoints that have not landed with 501, not 404', async () => {

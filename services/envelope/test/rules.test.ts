@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRemedies, type Remedy } from '@svc/formula';
+import { applyRemedies } from '@svc/formula';
 import { checkFormula } from '../src/engine/check';
 import { actions, balanced, category, check, codes, formula } from './helpers';
 import { resolveFor } from './fixtures/resolver';

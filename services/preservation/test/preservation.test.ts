@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANNEX_V, DEFAULT_BANDS, RULES, WATER_ACTIVITY, assessPreservation, namesToResolve, parsePreservationRequest, waterActivity } from '../src/engine/index';
+import { ANNEX_V, RULES, WATER_ACTIVITY, assessPreservation, namesToResolve, parsePreservationRequest, waterActivity } from '../src/engine/index';
 import { EXAMPLE, FACTS, resolveNames } from '../../../test/support/chassis-facts';
 
 describe('preservation request schema', () => {
