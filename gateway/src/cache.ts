@@ -5,12 +5,13 @@ export class TtlCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
+    private readonly now: () => number = Date.now,
   ) {}
 
   get(key: string): V | undefined {
     const e = this.map.get(key);
     if (!e) return undefined;
-    if (e.exp <= Date.now()) {
+    if (e.exp <= this.now()) {
       this.map.delete(key);
       return undefined;
     }
@@ -20,7 +21,7 @@ export class TtlCache<V> {
   set(key: string, value: V, ttlMs = this.ttlMs): void {
     // Dropping everything at the bound is crude but O(1) and safe: entries are cheap to refetch.
     if (this.map.size >= this.maxEntries && !this.map.has(key)) this.map.clear();
-    this.map.set(key, { value, exp: Date.now() + ttlMs });
+    this.map.set(key, { value, exp: this.now() + ttlMs });
   }
 
   deleteWhere(pred: (value: V) => boolean): void {

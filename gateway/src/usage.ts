@@ -7,6 +7,7 @@
  * metering cannot answer, the last known value (or null) goes out and the request still succeeds.
  */
 import type { AccountView__Output } from '@svc/protos/gen/svc/v1/AccountView';
+import { TtlCache } from './cache';
 import { rpc, type Clients } from './clients';
 import { usageJson } from './routes/account';
 
@@ -19,8 +20,8 @@ const MAX_ACCOUNTS = 50_000;
 
 interface Entry {
   value: Usage;
-  /** When `value` came from metering. */
-  at: number;
+  /** Whether `value` came from metering (an account's first call may have failed). */
+  known: boolean;
   /** No call to metering for this account before this time, whether the last one worked or not. */
   nextTry: number;
   /** The call in flight; an account's first requests wait for it. */
@@ -28,41 +29,40 @@ interface Entry {
 }
 
 export class UsageCache {
-  private readonly entries = new Map<string, Entry>();
+  // An entry lives KEEP_MS from its last answer: older than that, a value is not worth showing.
+  private readonly entries: TtlCache<Entry>;
 
   constructor(
     private readonly load: UsageLoader,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  get(accountId: string, requestId: string): Promise<Usage> {
-    const e = this.entries.get(accountId) ?? this.add(accountId);
-    const known = this.now() - e.at < KEEP_MS;
-    if (!e.loading && this.now() >= e.nextTry) e.loading = this.refresh(accountId, requestId, e);
-    if (known) return Promise.resolve(e.value);
-    return e.loading ?? Promise.resolve(null);
+  ) {
+    this.entries = new TtlCache<Entry>(KEEP_MS, MAX_ACCOUNTS, now);
   }
 
-  private add(accountId: string): Entry {
-    // Dropping everything at the bound is crude but O(1) and safe: entries are cheap to refetch.
-    if (this.entries.size >= MAX_ACCOUNTS) this.entries.clear();
-    const entry: Entry = { value: null, at: -Infinity, nextTry: 0, loading: null };
-    this.entries.set(accountId, entry);
-    return entry;
+  get(accountId: string, requestId: string): Promise<Usage> {
+    let e = this.entries.get(accountId);
+    if (!e) {
+      e = { value: null, known: false, nextTry: 0, loading: null };
+      this.entries.set(accountId, e);
+    }
+    if (!e.loading && this.now() >= e.nextTry) {
+      const entry = e;
+      entry.loading = this.refresh(accountId, requestId, entry).finally(() => (entry.loading = null));
+    }
+    return e.known ? Promise.resolve(e.value) : (e.loading ?? Promise.resolve(null));
   }
 
   private async refresh(accountId: string, requestId: string, e: Entry): Promise<Usage> {
     try {
       e.value = await this.load(accountId, requestId);
-      e.at = this.now();
+      e.known = true;
+      this.entries.set(accountId, e);
     } catch {
-      // The last known value stays (until KEEP_MS); the next call waits FRESH_MS, so an
-      // unavailable metering service is asked once per interval, not once per request.
-    } finally {
-      e.loading = null;
-      e.nextTry = this.now() + FRESH_MS;
+      // The last known value stays; the next call waits FRESH_MS, so an unavailable metering
+      // service is asked once per interval, not once per request.
     }
-    return this.now() - e.at < KEEP_MS ? e.value : null;
+    e.nextTry = this.now() + FRESH_MS;
+    return e.value;
   }
 }
 

@@ -79,6 +79,18 @@ describe('usage cache', () => {
     await expect(late).resolves.toBeNull();
   });
 
+  it('keeps a value that is refreshed in time past KEEP_MS from the first answer', async () => {
+    const h = harness();
+    await h.known(3, FRESH_MS);
+    await h.cache.get('acc_1', 'r1');
+    h.calls[1]!.resolve(view(4));
+    await h.settle();
+    h.advance(KEEP_MS - 1);
+    const later = h.cache.get('acc_1', 'r2');
+    h.calls[2]!.reject(new Error('UNAVAILABLE'));
+    await expect(later).resolves.toEqual(view(4));
+  });
+
   it('keeps accounts apart', async () => {
     const h = harness();
     const a = h.cache.get('acc_1', 'r1');
