@@ -4,6 +4,8 @@
  * the full catalogue on PGlite and, when reachable, on the real PostgreSQL.
  */
 import net from 'node:net';
+import type { Sql } from '@svc/kit';
+import type { BenchResult } from '@svc/library/bench';
 
 export interface RateResult {
   /** Median of the rounds, per second. */
@@ -12,13 +14,7 @@ export interface RateResult {
   note: string;
 }
 
-export interface SearchResult {
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  qps: number;
-  n: number;
+export interface SearchResult extends BenchResult {
   /** Catalogue import before the measure, ms. */
   prepareMs: number;
 }
@@ -77,16 +73,21 @@ const SEARCH_ITERATIONS = 5_000;
 const SEARCH_WARMUP = 500;
 
 /** Library search over the full catalogue, PGlite in memory in this process. */
-export async function searchPglite(): Promise<SearchResult> {
-  const { pgliteSql } = await import('@svc/kit');
+/** Imports the full catalogue into `sql`, then runs the search mix on it. */
+async function importThenSearch(sql: Sql): Promise<SearchResult> {
   const { migrate } = await import('@svc/library/migrations');
   const { benchSearch } = await import('@svc/library/bench');
+  const t = performance.now();
+  await migrate(sql);
+  const prepareMs = Math.round(performance.now() - t);
+  return { ...(await benchSearch(sql, { iterations: SEARCH_ITERATIONS, warmup: SEARCH_WARMUP })), prepareMs };
+}
+
+export async function searchPglite(): Promise<SearchResult> {
+  const { pgliteSql } = await import('@svc/kit');
   const sql = await pgliteSql();
   try {
-    const t = performance.now();
-    await migrate(sql);
-    const prepareMs = Math.round(performance.now() - t);
-    return { ...(await benchSearch(sql, { iterations: SEARCH_ITERATIONS, warmup: SEARCH_WARMUP })), prepareMs };
+    return await importThenSearch(sql);
   } finally {
     await sql.close();
   }
@@ -115,16 +116,11 @@ export async function searchPostgres(): Promise<SearchResult | null> {
   if (!(await reachable(POSTGRES_URL))) return null;
   const { postgresSql } = await import('@svc/kit');
   const { freshDatabase } = await import('@svc/kit/testing');
-  const { migrate } = await import('@svc/library/migrations');
-  const { benchSearch } = await import('@svc/library/bench');
   const db = await freshDatabase('bench');
   try {
     const sql = postgresSql(db.url, { max: 4, applicationName: 'svc-bench' });
     try {
-      const t = performance.now();
-      await migrate(sql);
-      const prepareMs = Math.round(performance.now() - t);
-      return { ...(await benchSearch(sql, { iterations: SEARCH_ITERATIONS, warmup: SEARCH_WARMUP })), prepareMs };
+      return await importThenSearch(sql);
     } finally {
       await sql.close();
     }
