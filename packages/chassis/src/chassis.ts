@@ -2,7 +2,7 @@
  * The chassis composition, a trade secret (domain.md section 5). It is loaded once per process and
  * handed to the label and preservation engines as a `Chassis`, which never lets the amounts out:
  * they stay in a module-private map, and the only way to read them is `bandedChassis`, which
- * returns disclosure bands. Processing and equipment notes are dropped at load time; only their
+ * returns each share's published disclosure band (scaled to the finished product). Processing and equipment notes are dropped at load time; only their
  * canary tokens are kept, for the egress filter.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
 import { ARCHITECTURES, normaliseName, problemsOf, type Architecture } from '@svc/formula';
-import { bandOf, type Band, type BandsPack } from './bands';
+import { bandOf, contributionOf, type Band, type BandsPack } from '@svc/disclosure';
 import { COMPONENT_SUM_TOLERANCE, ChassisFileSchema } from './schema';
 
 /** The fictional example shipped in the repo: the default when SVC_CHASSIS_FILE is unset. */
@@ -33,12 +33,15 @@ export interface ChassisArchitecture {
   readonly names: readonly string[];
 }
 
-/** A chassis component's contribution to the finished product, as a band. */
+/** A chassis component as the disclosure policy lets it show. */
 export interface BandedComponent {
   /** INCI name as the chassis file writes it. */
   readonly n: string;
   /** normaliseName(n): the key to look the name up in a resolution map. */
   readonly key: string;
+  /** The published band of its share of the chassis (% of the chassis). */
+  readonly share: Band;
+  /** That band scaled by nbPct / 100: its contribution to the finished product, as the policy discloses it. */
   readonly band: Band;
 }
 
@@ -174,14 +177,35 @@ export function loadChassisFromEnv(env: NodeJS.ProcessEnv = process.env): Chassi
   return loadChassis(chassisFileFromEnv(env));
 }
 
+const shareCache = new WeakMap<Chassis, WeakMap<BandsPack, Map<Architecture, ReadonlyArray<readonly [string, string, Band]>>>>();
 const bandCache = new WeakMap<Chassis, WeakMap<BandsPack, Map<string, readonly BandedComponent[]>>>();
 /** Enough for every nbPct a busy service sees in practice; cleared when full rather than grown. */
 const BAND_CACHE_LIMIT = 4096;
 
 /**
- * Each component's contribution to the finished product (its share of the chassis × nbPct),
- * as a band, alphabetical by name. Cached per chassis, pack, variant and nbPct: the hot path of
- * a label never recomputes it.
+ * Each component's share of the chassis replaced by its published band, once per chassis, pack
+ * and variant. This is the only place that reads the amounts; nothing downstream can see finer.
+ */
+function shareBands(chassis: Chassis, variant: Architecture, pack: BandsPack): ReadonlyArray<readonly [string, string, Band]> {
+  let byPack = shareCache.get(chassis);
+  if (!byPack) shareCache.set(chassis, (byPack = new WeakMap()));
+  let byVariant = byPack.get(pack);
+  if (!byVariant) byPack.set(pack, (byVariant = new Map()));
+  const hit = byVariant.get(variant);
+  if (hit) return hit;
+  const rows = secrets.get(chassis)?.amounts.get(variant);
+  if (!rows) throw new ChassisError(`unknown chassis architecture: ${String(variant)}`);
+  const out = Object.freeze(rows.map(([key, n, pct]) => Object.freeze([key, n, Object.freeze(bandOf(pct, pack))] as const)));
+  byVariant.set(variant, out);
+  return out;
+}
+
+/**
+ * The chassis' components, alphabetical by name, each with its share's published band and that
+ * band scaled to the finished product at nbPct. The band is taken of the share, never of the
+ * contribution: a band of `share × nbPct / 100` would let a caller sweeping nbPct watch an edge
+ * cross the secret share. So every output built from this is a function of the published bands,
+ * nbPct and the request. Cached per chassis, pack, variant and nbPct (the label's hot path).
  */
 export function bandedChassis(chassis: Chassis, variant: Architecture, nbPct: number, pack: BandsPack): readonly BandedComponent[] {
   let byPack = bandCache.get(chassis);
@@ -191,11 +215,8 @@ export function bandedChassis(chassis: Chassis, variant: Architecture, nbPct: nu
   const k = `${variant}|${nbPct}`;
   const hit = byKey.get(k);
   if (hit) return hit;
-  const secret = secrets.get(chassis);
-  const rows = secret?.amounts.get(variant);
-  if (!rows) throw new ChassisError(`unknown chassis architecture: ${String(variant)}`);
   const out = Object.freeze(
-    rows.map(([key, n, pct]) => Object.freeze({ n, key, band: Object.freeze(bandOf((pct * nbPct) / 100, pack)) })),
+    shareBands(chassis, variant, pack).map(([key, n, share]) => Object.freeze({ n, key, share, band: Object.freeze(contributionOf(share, nbPct)) })),
   );
   if (byKey.size >= BAND_CACHE_LIMIT) byKey.clear();
   byKey.set(k, out);

@@ -7,12 +7,13 @@
  * It is deliberately blunt: a false positive blocks one response, a false negative leaks a secret.
  * Findings name the place and the component, never the number or the token found.
  */
-import { normaliseName } from '@svc/formula';
+import { CANARY_SHAPE, normaliseName } from '@svc/formula';
 import type { Chassis } from './chassis';
 
 /** How far apart a name and a number may stand, in separator characters, and still be "next to". */
 const GAP = 8;
-const ANY_CANARY = /canary-[0-9a-f]{4,}/i;
+/** Any token of the canary shape, held by this deployment or not: the filter behaves alike everywhere. */
+const ANY_CANARY = CANARY_SHAPE;
 /** Names a label writes in place of a chassis name on another market. */
 const ALIASES: Record<string, string[]> = { AQUA: ['WATER'], WATER: ['AQUA'], PARFUM: ['FRAGRANCE'], FRAGRANCE: ['PARFUM'] };
 

@@ -6,11 +6,10 @@ import { describe, expect, it } from 'vitest';
 import {
   ChassisError,
   DEFAULT_CHASSIS_FILE,
-  bandOf,
+  DISCLOSURE_BANDS,
   bandedChassis,
   chassisFileFromEnv,
   loadChassis,
-  parseBands,
   parseChassis,
   sameBand,
 } from '../src/index';
@@ -20,17 +19,8 @@ const example = JSON.parse(readFileSync(DEFAULT_CHASSIS_FILE, 'utf8')) as {
 };
 const ALT_FILE = resolve(import.meta.dirname, 'fixtures/chassis.alt.json');
 
-const BANDS = parseBands({
-  version: 't',
-  source: 'test',
-  ranges: [
-    { above: 0, upTo: 0.1, step: 0.01 },
-    { above: 0.1, upTo: 1, step: 0.1 },
-    { above: 1, upTo: 2, step: 1 },
-    { above: 2, upTo: 10, step: 2 },
-    { above: 10, upTo: 100, step: 5 },
-  ],
-});
+// The published policy: the engines read no other.
+const BANDS = DISCLOSURE_BANDS;
 
 /** Every number and note of the file: none may appear in an error message. */
 function secretsOf(raw: typeof example): string[] {
@@ -156,45 +146,42 @@ describe('loadChassis', () => {
 });
 
 describe('bands', () => {
-  it('puts a value in the band (lo, hi] of its range', () => {
-    expect(bandOf(57.36, BANDS)).toEqual({ lo: 55, hi: 60, mid: 57.5 });
-    expect(bandOf(10, BANDS)).toEqual({ lo: 8, hi: 10, mid: 9 });
-    expect(bandOf(10.0001, BANDS)).toEqual({ lo: 10, hi: 15, mid: 12.5 });
-    expect(bandOf(2, BANDS)).toEqual({ lo: 1, hi: 2, mid: 1.5 });
-    expect(bandOf(1, BANDS)).toEqual({ lo: 0.9, hi: 1, mid: 0.95 });
-    expect(bandOf(0.6 * 0.9, BANDS)).toEqual({ lo: 0.5, hi: 0.6, mid: 0.55 });
-    expect(bandOf(0.1 * 0.5, BANDS)).toEqual({ lo: 0.04, hi: 0.05, mid: 0.045 });
-    expect(bandOf(100, BANDS)).toEqual({ lo: 95, hi: 100, mid: 97.5 });
-    // Float noise of an exact edge stays in the band ending there.
-    expect(bandOf(0.1 + 0.2 + 0.7 + 1, BANDS)).toEqual({ lo: 1, hi: 2, mid: 1.5 });
-  });
-
-  it('rejects a pack with gaps or steps that do not divide', () => {
-    expect(() => parseBands({ version: 'x', source: 's', ranges: [{ above: 0, upTo: 1, step: 0.3 }, { above: 1, upTo: 100, step: 1 }] })).toThrow(/divide/);
-    expect(() => parseBands({ version: 'x', source: 's', ranges: [{ above: 0, upTo: 1, step: 1 }, { above: 2, upTo: 100, step: 1 }] })).toThrow(/contiguous/);
-    expect(() => parseBands({ version: 'x', source: 's', ranges: [{ above: 0, upTo: 50, step: 5 }] })).toThrow(/end at 100/);
-  });
-
-  it('gives the chassis contributions as bands only, alphabetical, cached', () => {
+  it('gives each share as its band, scaled to the finished product, alphabetical, cached', () => {
     const c = loadChassis(DEFAULT_CHASSIS_FILE);
     const b = bandedChassis(c, 'classic', 80, BANDS);
     expect(b.map((x) => x.n)).toEqual([...c.architecture('classic').names]);
     const aqua = b.find((x) => x.n === 'AQUA')!;
-    expect(aqua.band).toEqual({ lo: 55, hi: 60, mid: 57.5 });
-    expect(Object.keys(aqua).sort()).toEqual(['band', 'key', 'n']);
+    // AQUA is 71.7 % of the example chassis: its published band is (70, 75], at nbPct 80 (56, 60].
+    expect(aqua.share).toEqual({ lo: 70, hi: 75, mid: 72.5 });
+    expect(aqua.band.lo).toBeCloseTo(56, 12);
+    expect(aqua.band.hi).toBeCloseTo(60, 12);
+    expect(Object.keys(aqua).sort()).toEqual(['band', 'key', 'n', 'share']);
     expect(bandedChassis(c, 'classic', 80, BANDS)).toBe(b);
   });
 
-  it('at nbPct 100 the two fixtures share every band; elsewhere some differ', () => {
+  it('the two fixtures share every band, so they agree at every nbPct', () => {
     const ex = loadChassis(DEFAULT_CHASSIS_FILE);
     const alt = loadChassis(ALT_FILE);
     for (const v of ['classic', 'luxe', 'clinical'] as const) {
-      const a = bandedChassis(ex, v, 100, BANDS);
-      const b = bandedChassis(alt, v, 100, BANDS);
-      a.forEach((x, i) => expect(sameBand(x.band, b[i]!.band), `${v} ${x.n}`).toBe(true));
-      const a2 = bandedChassis(ex, v, 90, BANDS);
-      const b2 = bandedChassis(alt, v, 90, BANDS);
-      expect(a2.some((x, i) => !sameBand(x.band, b2[i]!.band))).toBe(true);
+      for (const nb of [100, 90, 37.5, 0.13, 1e-6]) {
+        const a = bandedChassis(ex, v, nb, BANDS);
+        const b = bandedChassis(alt, v, nb, BANDS);
+        expect(b).toEqual(a);
+      }
+      expect(bandedChassis(ex, v, 100, BANDS).every((x, i) => sameBand(x.share, bandedChassis(alt, v, 100, BANDS)[i]!.share))).toBe(true);
+    }
+  });
+
+  it('no nbPct moves a band edge across a share: the bands at any nbPct are the bands at 100, scaled', () => {
+    const c = loadChassis(DEFAULT_CHASSIS_FILE);
+    for (const v of ['classic', 'luxe', 'clinical'] as const) {
+      const at100 = bandedChassis(c, v, 100, BANDS);
+      for (const nb of [0.049, 0.066, 0.13, 0.302, 0.406, 1, 12.5, 80]) {
+        bandedChassis(c, v, nb, BANDS).forEach((x, i) => {
+          expect(x.share).toEqual(at100[i]!.share);
+          expect(x.band.mid).toBeCloseTo((at100[i]!.share.mid * nb) / 100, 12);
+        });
+      }
     }
   });
 });

@@ -2,8 +2,11 @@
  * The finished ingredient list (domain.md section 4).
  *
  * Label mode merges the caller's lines with the chassis expanded at nbPct. The chassis enters only
- * as bands (bandedChassis): each component counts for its band's midpoint, so no ordering, no
- * allergen decision and no tie depends on anything finer than the supplier's disclosure bands.
+ * through the published bands of its shares (bandedChassis), scaled by nbPct: a component is ordered
+ * by its band's midpoint and counts toward an allergen threshold at its band's upper edge (naming
+ * an allergen early is lawful, late is not). A caller's line of the same name merges with it and
+ * the entry is ordered by the caller's amount plus that midpoint. So every answer is a function of
+ * the published bands, nbPct and the request, whatever the shares inside their bands.
  * Composition mode lists the caller's own lines with their amounts and the chassis as one line.
  */
 import { TRACE_LIMIT, expandLines, isBlend, normaliseName, round, type Component, type Line, type Resolution } from '@svc/formula';
@@ -53,7 +56,7 @@ interface Entry {
   colourant: boolean;
   /** Caller's exact amounts, summed. */
   caller: number;
-  /** Chassis band midpoints, summed. */
+  /** Chassis share-band midpoints scaled by nbPct, summed. */
   chassis: number;
   fromCaller: boolean;
   fromChassis: boolean;
@@ -133,11 +136,19 @@ interface Merge {
   allergens: AllergenPack;
   /** Keyed by the printed name: two INCI printed alike on a market (US IRON OXIDES) are one entry. */
   entries: Map<string, Entry>;
-  /** Per Annex III entry: amount that may be present (exact + band midpoints + trace upper bounds). */
+  /** Per Annex III entry: amount that may be present (exact + band upper edges + trace upper bounds). */
   allergenLoad: Map<string, number>;
 }
 
-function add(ctx: Merge, info: NameInfo, nano: boolean, amount: number, trace: boolean, source: 'caller' | 'plain' | 'chassis'): void {
+function add(
+  ctx: Merge,
+  info: NameInfo,
+  nano: boolean,
+  amount: number,
+  trace: boolean,
+  source: 'caller' | 'plain' | 'chassis',
+  allergenAmount: number = amount,
+): void {
   const name = printed(info, ctx.market, nano);
   const ref = ctx.allergens.refOf.get(info.key) ?? (info.allergen ? `self:${info.key}` : null);
   let e = ctx.entries.get(name);
@@ -176,7 +187,7 @@ function add(ctx: Merge, info: NameInfo, nano: boolean, amount: number, trace: b
   }
   // A trace is under TRACE_LIMIT but may be anywhere below it: count its upper bound, so an
   // allergen carried over at trace level is named unless the threshold is at least that bound.
-  if (ref) ctx.allergenLoad.set(ref, (ctx.allergenLoad.get(ref) ?? 0) + (trace ? TRACE_LIMIT : amount));
+  if (ref) ctx.allergenLoad.set(ref, (ctx.allergenLoad.get(ref) ?? 0) + (trace ? TRACE_LIMIT : allergenAmount));
 }
 
 function label(
@@ -205,7 +216,7 @@ function label(
   const tail = new Set<string>();
   for (const b of bandedChassis(chassis, req.variant, req.nbPct, bands)) {
     const info = describe(b.key, resolutions.get(b.key));
-    add(ctx, info, false, b.band.mid, false, 'chassis');
+    add(ctx, info, false, b.band.mid, false, 'chassis', b.band.hi);
     tail.add(printed(info, market, false));
   }
 

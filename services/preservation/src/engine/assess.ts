@@ -2,10 +2,11 @@
  * Preservation guidance (domain.md section 3): legal caps, ISO 29621 low-risk screening, and
  * whether and how to top up, by name and role only.
  *
- * The chassis takes part only through its disclosure bands, each read at its conservative edge:
- * the upper edge wherever more means worse (caps, water, the room left in the envelope), the lower
- * edge wherever more means better (preservative efficacy, alcohol, humectants). So no conclusion
- * rests on anything finer than the bands, and none is optimistic because of them. Nothing that
+ * The chassis takes part only through the published bands of its shares, scaled by nbPct
+ * (bandedChassis), each read at its conservative edge: the upper edge wherever more means worse
+ * (caps, water, the room left in the envelope), the lower edge wherever more means better
+ * (preservative efficacy, alcohol, humectants). So no conclusion rests on anything finer than the
+ * bands (whatever the nbPct), and none is optimistic because of them. Nothing that
  * leaves this module carries a quantity: caps carry the law's text, reasons carry conclusions.
  */
 import { expandLines, isBalanced, normaliseName, type Category, type IngredientFacts, type Resolution } from '@svc/formula';

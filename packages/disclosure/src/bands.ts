@@ -1,8 +1,12 @@
 /**
- * Disclosure bands: the supplier's policy on how precisely the chassis' contribution of a
- * component may show through any output (domain.md section 4). Every decision the label and
- * preservation engines take about the chassis reads a band, never the amount, so two chassis whose
- * contributions fall in the same bands give identical answers.
+ * Disclosure bands: the supplier's published policy on how precisely a component's share of the
+ * chassis may show through any output (domain.md section 4). The band is taken of the share, once,
+ * never of the contribution at a caller's nbPct: a band of `share × nbPct / 100` would move its edges
+ * with nbPct, and a caller sweeping nbPct would read the share off the nbPct at which an edge is
+ * crossed. Every decision about the chassis reads the share's band scaled by nbPct
+ * (contributionOf), so two chassis whose shares fall in the same bands give identical answers.
+ *
+ * This package is public policy: it holds no chassis and no secret-handling code.
  */
 import { z } from 'zod';
 import disclosureBandsJson from '../data/bands.json';
@@ -10,7 +14,7 @@ import disclosureBandsJson from '../data/bands.json';
 const EPS = 1e-9;
 
 const RangeSchema = z.strictObject({
-  /** Lower edge, excluded (% of the finished product). */
+  /** Lower edge, excluded (% of the chassis). */
   above: z.number().min(0),
   /** Upper edge, included. */
   upTo: z.number().positive().max(100),
@@ -61,7 +65,7 @@ export function parseBands(raw: unknown): BandsPack {
 
 const fix = (v: number) => Math.round(v * 1e9) / 1e9;
 
-/** The band holding v (% of the finished product, 0 < v <= 100). */
+/** The band holding v (a share of the chassis in %, 0 < v <= 100). */
 export function bandOf(v: number, pack: BandsPack): Band {
   if (!(v > 0)) return { lo: 0, hi: 0, mid: 0 };
   for (const r of pack.ranges) {
@@ -78,12 +82,21 @@ export function bandOf(v: number, pack: BandsPack): Band {
   return { lo: hi, hi, mid: hi };
 }
 
+/**
+ * A component's contribution to the finished product as the published policy discloses it: its
+ * share's band scaled by the chassis' share of the product. A function of (band, nbPct) only.
+ */
+export function contributionOf(shareBand: Band, nbPct: number): Band {
+  const k = nbPct / 100;
+  return { lo: shareBand.lo * k, hi: shareBand.hi * k, mid: shareBand.mid * k };
+}
+
 export function sameBand(a: Band, b: Band): boolean {
   return a.lo === b.lo && a.hi === b.hi;
 }
 
 /**
  * The supplier's disclosure policy: one pack for the label, the preservation service and the
- * primer that documents it. It is public; the chassis amounts it bands are not.
+ * primer that documents it. It is public; the chassis shares it bands are not.
  */
 export const DISCLOSURE_BANDS: BandsPack = parseBands(disclosureBandsJson);
