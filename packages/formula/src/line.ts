@@ -16,6 +16,14 @@ export const BLEND_TOLERANCE = 0.01;
 
 export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * The shape of the canary tokens a chassis file plants in its secret notes. Any caller text
+ * holding a token of this shape is refused by its field on every deployment alike, so a refusal
+ * never tells which tokens this deployment's chassis holds, and no answer can echo one.
+ */
+export const CANARY_SHAPE = /canary-[0-9a-z]+/i;
+export const CANARY_MESSAGE = 'must not contain a reserved token of the form canary-…';
+
 /** Ingredients in one formula, blend components included: bounds the work and the answer's size. */
 export const MAX_INGREDIENTS = 1_000;
 
@@ -25,7 +33,8 @@ const name = z
   .refine((s) => s.length <= 200, { message: 'must be at most 200 characters' })
   .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { message: 'must not contain control characters' })
   // A lone surrogate would be replaced by U+FFFD on the way through protobuf and stored changed.
-  .refine((s) => !LONE_SURROGATE.test(s), { message: 'must be valid Unicode text' });
+  .refine((s) => !LONE_SURROGATE.test(s), { message: 'must be valid Unicode text' })
+  .refine((s) => !CANARY_SHAPE.test(s), { message: CANARY_MESSAGE });
 
 const pct = z
   .number({ error: 'must be a number' })

@@ -3,7 +3,7 @@
  * strictly: the text ends up in an operator's review queue and, once approved, in search results.
  */
 import { z } from 'zod';
-import { LONE_SURROGATE } from './line';
+import { CANARY_MESSAGE, CANARY_SHAPE, LONE_SURROGATE } from './line';
 
 /** The 81 function values of the CosIng inventory, spelled as CosIng spells them. */
 export const COSING_FUNCTIONS = [
@@ -43,6 +43,7 @@ const text = (min: number, max: number) =>
     .string({ error: 'must be a string' })
     .refine((s) => !CONTROL.test(s), { message: 'must not contain control characters' })
     .refine((s) => !LONE_SURROGATE.test(s), { message: 'must be valid Unicode text' })
+    .refine((s) => !CANARY_SHAPE.test(s), { message: CANARY_MESSAGE })
     .transform((s) => s.trim().replace(/ +/g, ' '))
     .refine((s) => s.length >= min, { message: `must be at least ${min} characters` })
     .refine((s) => s.length <= max, { message: `must be at most ${max} characters` });
@@ -65,6 +66,7 @@ export const SubmissionSchema = z.strictObject({
     .transform((s) => s.trim())
     .refine((s) => !NOTE_CONTROL.test(s), { message: 'must not contain control characters' })
     .refine((s) => !LONE_SURROGATE.test(s), { message: 'must be valid Unicode text' })
+    .refine((s) => !CANARY_SHAPE.test(s), { message: CANARY_MESSAGE })
     .refine((s) => s.length <= 1000, { message: 'must be at most 1000 characters' })
     .optional(),
 });
