@@ -3,7 +3,7 @@
  * does, how to formulate within it, the workflow, and the protected-information rules; every
  * number in it is public (limits, plans, the published maximum-load policy), none is the chassis'.
  */
-import { DISCLOSURE_BANDS } from '@svc/chassis';
+import { DISCLOSURE_BANDS } from '@svc/disclosure';
 import { API_VERSION, TERMS_VERSION } from '@svc/kit';
 
 const pts = (v: number) => `${v}-point`;
@@ -12,7 +12,7 @@ const pts = (v: number) => `${v}-point`;
 function bandsPolicy(): string {
   const rows = [...DISCLOSURE_BANDS.ranges]
     .sort((a, b) => b.above - a.above)
-    .map((r) => `- from ${r.above} % up to ${r.upTo} % of the finished product: ${pts(r.step)} bands`);
+    .map((r) => `- a share above ${r.above} % and up to ${r.upTo} % of the chassis: ${pts(r.step)} bands`);
   return rows.join('\n');
 }
 
@@ -64,15 +64,27 @@ and validated at bench and pilot scale before production.
 Send your key in the \`x-svc-key\` header; send \`x-svc-user\` (a stable pseudonymous id, never an
 e-mail address) when you act for an end user.
 
-## What the label discloses about the chassis
-The label lists the chassis' components by name (\`tail\`, alphabetical). Where its components must be
-ordered among yours, each component's contribution is first rounded to a band, and only the band is
-compared; a tie between a band and one of your amounts puts your ingredient first. This is the
-supplier's disclosure policy (bands version ${DISCLOSURE_BANDS.version}):
+## What the label and the preservation guidance disclose about the chassis
+The label lists the chassis' components by name (\`tail\`, alphabetical). Where they must be ordered
+among your ingredients, each component's share of the chassis is replaced, once and whatever your
+nbPct, by the published band that holds it, and the component counts for the band's midpoint
+x nbPct / 100 % of your product; nothing finer is ever used. This is the supplier's disclosure policy
+(bands version ${DISCLOSURE_BANDS.version}), in % w/w of the chassis:
 ${bandsPolicy()}
 
-Below 1 % the label order does not depend on amounts at all (by category, then alphabetically;
-colourants last). Preservation guidance reads the same bands and answers with conclusions only.
+For example, a component whose share lies in the band (6, 8] counts for 7 x 80 / 100 = 5.6 % at nbPct 80,
+wherever its share lies inside that band. An ingredient you add under the name of a chassis component
+merges with it and counts for your amount plus that figure. A tie between a chassis component and one
+of your ingredients puts yours first; other ties go by name.
+
+Ingredients that count for more than 1 % come first, highest first. Those that count for 1 % or less
+follow in a fixed order that does not depend on amounts (by category, then alphabetically), and
+colourants come last whatever their amount. A fragrance allergen counts toward its labelling threshold
+with the chassis' share at the upper edge of its band. Preservation guidance reads the same bands, at the
+upper edge where more is worse (Annex V caps, water) and at the lower edge where more is better
+(preservative efficacy, alcohol, solutes), and answers with conclusions only. So every answer depends
+on the published bands, your request and public data only: the same request always gets the same
+answer, and no answer changes with where a share lies inside its band.
 
 ## Protected information
 The chassis' composition (amounts, ratios, rank beyond what the label discloses), its processing
