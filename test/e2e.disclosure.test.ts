@@ -96,4 +96,18 @@ describe('two deployments whose chassis agree on every published band', () => {
       expect(JSON.stringify(a.body)).not.toContain(token);
     }
   });
+
+  it.each(['NIACINAMIDE 5%', '5 FOO', 'FOO (5)', 'LOT 12.'])('answer 200 when a caller name carries a number: %s', async (n) => {
+    for (const variant of ['classic', 'luxe', 'clinical']) {
+      const lines = [{ n: 'AQUA', pct: 12 }, { n, pct: 4 }, { n: 'GLYCERIN', pct: 3 }];
+      for (const [path, body] of [
+        ['/inci/label', { variant, nbPct: 80, lines }],
+        ['/inci/label', { variant, nbPct: 80, lines, market: 'us' }],
+        ['/ai/preservation', { variant, nbPct: 80, lines }],
+      ] as const) {
+        const r = await send(example, 'POST', path, JSON.stringify(body));
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+      }
+    }
+  });
 });

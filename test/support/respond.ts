@@ -3,7 +3,7 @@
  * as their gRPC handlers (validate, refuse names that would trip the egress filter, resolve, build,
  * egress check), with the outcome as one JSON string, so two chassis can be compared byte for byte.
  */
-import { LeakError, assertCallerNames, assertNoLeak, type Chassis } from '@svc/chassis';
+import { LeakError, assertCallerNames, assertNoLeak, callerNamesOf, type Chassis } from '@svc/chassis';
 import { SvcError } from '@svc/kit';
 import { buildLabel, callerAmounts, namesToResolve as labelNames, parseLabelRequest } from '../../services/label/src/engine/index';
 import { assessPreservation, namesToResolve as preservationNames, parsePreservationRequest } from '../../services/preservation/src/engine/index';
@@ -30,7 +30,8 @@ export function respond(route: Route, body: unknown, chassis: Chassis): string {
       assertCallerNames(r.lines, chassis);
       const res = resolveNames(labelNames(r, chassis));
       const out = buildLabel(r, res, chassis);
-      assertNoLeak(out, chassis, out.mode === 'composition' ? { allow: callerAmounts(r, res) } : {});
+      const callerNames = callerNamesOf(r.lines);
+      assertNoLeak(out, chassis, out.mode === 'composition' ? { allow: callerAmounts(r, res), callerNames } : { callerNames });
       return out;
     });
   }
@@ -40,7 +41,7 @@ export function respond(route: Route, body: unknown, chassis: Chassis): string {
   return outcome(() => {
     assertCallerNames(r.lines, chassis);
     const out = assessPreservation(r, resolveNames(preservationNames(r, chassis)), chassis);
-    assertNoLeak(out, chassis);
+    assertNoLeak(out, chassis, { callerNames: callerNamesOf(r.lines) });
     return out;
   });
 }

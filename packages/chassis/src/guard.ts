@@ -33,6 +33,13 @@ export interface LeakOptions {
   allow?: ReadonlyArray<{ name: string; pct: number }>;
   /** More names to guard, e.g. the US label names of chassis components. */
   extraNames?: readonly string[];
+  /**
+   * The names the caller sent (line and blend names). Answers echo them, and a digit inside one
+   * ("NIACINAMIDE 5%", "POLYSORBATE 20") would otherwise read as an amount beside whichever chassis
+   * name the echo lands next to. Each one that holds a digit is blanked before the scan; a name
+   * that trips the filter on its own is refused before this point (assertCallerNames).
+   */
+  callerNames?: readonly string[];
 }
 
 export class LeakError extends Error {
@@ -98,9 +105,37 @@ function boundToName(text: string, start: number, end: number): boolean {
   return /\bCI\s$/i.test(before);
 }
 
-function scanText(text: string, path: string, g: Guard, opts: LeakOptions, out: LeakFinding[]): void {
+/**
+ * One pattern of the caller's names that hold a digit, as written and as printed (normalised):
+ * none when no name holds a digit, the common case, which then costs nothing. A name that is itself
+ * a guarded name, or trips the filter on its own, is never blanked.
+ */
+function callerPattern(names: readonly string[] | undefined, g: Guard): RegExp | null {
+  if (!names?.length) return null;
+  const forms = new Set<string>();
+  for (const n of names) {
+    // A bare number is never blanked: it could hide a number the service itself wrote.
+    if (!/\d/.test(n) || !/\p{L}/u.test(n)) continue;
+    const trimmed = n.trim().replace(/\s+/g, ' ');
+    const key = normaliseName(n);
+    if (g.names.has(key)) continue;
+    // A name that trips the filter on its own ("GLYCERIN 7") stays scanned wherever it appears.
+    const alone: LeakFinding[] = [];
+    scanText(trimmed, '', g, {}, alone);
+    if (alone.length) continue;
+    for (const f of [trimmed, key]) if (f) forms.add(f);
+  }
+  if (forms.size === 0) return null;
+  const alternatives = [...forms].sort((a, b) => b.length - a.length).map((f) => escape(f).replace(/ /g, '\\s+'));
+  return new RegExp(alternatives.join('|'), 'giu');
+}
+
+function scanText(text: string, path: string, g: Guard, opts: LeakOptions, out: LeakFinding[], caller: RegExp | null = null): void {
   const lower = text.toLowerCase();
   if (ANY_CANARY.test(text) || g.canaries.some((c) => lower.includes(c))) out.push({ kind: 'canary', path });
+  if (!/\d/.test(text)) return;
+  // Blanked with a letter, so an echoed name neither carries a number nor ends a list item with one.
+  if (caller) text = text.replace(caller, (m) => 'x'.repeat(m.length));
   if (!/\d/.test(text)) return;
   g.pattern.lastIndex = 0;
   for (let m = g.pattern.exec(text); m; m = g.pattern.exec(text)) {
@@ -153,15 +188,15 @@ function join(path: string, key: string | number): string {
   return typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
 }
 
-function walk(value: unknown, path: string, g: Guard, opts: LeakOptions, out: LeakFinding[], depth: number): void {
+function walk(value: unknown, path: string, g: Guard, opts: LeakOptions, out: LeakFinding[], depth: number, caller: RegExp | null): void {
   if (depth > 64) return;
   if (typeof value === 'string') {
-    scanText(value, path || '(value)', g, opts, out);
+    scanText(value, path || '(value)', g, opts, out, caller);
     return;
   }
   if (Array.isArray(value)) {
     value.forEach((v, i) => {
-      walk(v, join(path, i), g, opts, out, depth + 1);
+      walk(v, join(path, i), g, opts, out, depth + 1, caller);
       const next = value[i + 1];
       const name = guardedName(v, g);
       const prev = i > 0 ? value[i - 1] : undefined;
@@ -179,12 +214,12 @@ function walk(value: unknown, path: string, g: Guard, opts: LeakOptions, out: Le
     const numbers = entries.filter(([, v]) => typeof v === 'number' && Number.isFinite(v)).map(([, v]) => v as number);
     for (const [k, v] of entries) {
       const p = join(path, k);
-      scanText(k, `${p} (key)`, g, opts, out);
+      scanText(k, `${p} (key)`, g, opts, out, caller);
       const keyName = guardedName(k, g);
       if (keyName && typeof v === 'number' && !allowed(keyName, v, opts)) out.push({ kind: 'amount', path: p, component: keyName });
       const name = guardedName(v, g);
       if (name && numbers.some((n) => !allowed(name, n, opts))) out.push({ kind: 'amount', path: path || '(value)', component: name });
-      walk(v, p, g, opts, out, depth + 1);
+      walk(v, p, g, opts, out, depth + 1, caller);
     }
   }
 }
@@ -193,7 +228,7 @@ function walk(value: unknown, path: string, g: Guard, opts: LeakOptions, out: Le
 export function findLeaks(value: unknown, chassis: Chassis, opts: LeakOptions = {}): LeakFinding[] {
   const g = guardOf(chassis, opts.extraNames);
   const out: LeakFinding[] = [];
-  walk(value, '', g, opts, out, 0);
+  walk(value, '', g, opts, out, 0, callerPattern(opts.callerNames, g));
   return out;
 }
 

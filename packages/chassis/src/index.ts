@@ -15,4 +15,4 @@ export {
 export { BandsPackSchema, bandOf, contributionOf, DISCLOSURE_BANDS, parseBands, sameBand, type Band, type BandsPack } from '@svc/disclosure';
 export { ChassisFileSchema, COMPONENT_SUM_TOLERANCE, type ChassisFile } from './schema';
 export { LeakError, assertNoLeak, findLeaks, type LeakFinding, type LeakOptions } from './guard';
-export { assertCallerNames, releaseOrWithhold } from './egress';
+export { assertCallerNames, callerNamesOf, releaseOrWithhold } from './egress';

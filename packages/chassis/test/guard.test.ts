@@ -76,3 +76,24 @@ describe('egress filter', () => {
     expect(findLeaks('SQUALANE (OLIVE) 2', chassis, { extraNames: ['SQUALANE (OLIVE)'] })).toHaveLength(1);
   });
 });
+
+describe('caller names echoed in an answer', () => {
+  const c = loadChassis(DEFAULT_CHASSIS_FILE);
+  const label = { finished_inci: 'AQUA, NIACINAMIDE 5%, GLYCERIN, FOO (5), SQUALANE, LOT 12., CHOLESTEROL', ordered: ['AQUA', 'NIACINAMIDE 5%', 'GLYCERIN'] };
+  const names = ['AQUA', 'Niacinamide  5%', 'FOO (5)', 'lot 12.'];
+
+  it('read as amounts beside whichever chassis name they land next to, unless named as the caller\'s', () => {
+    expect(findLeaks(label, c).length).toBeGreaterThan(0);
+    expect(findLeaks(label, c, { callerNames: names })).toEqual([]);
+  });
+
+  it('still finds a number the service itself put beside a chassis name', () => {
+    const leaky = { ...label, reasons: ['NIACINAMIDE 5% and SQUALANE 2.0 % of the base'] };
+    expect(findLeaks(leaky, c, { callerNames: names })).toEqual([expect.objectContaining({ kind: 'amount', component: 'SQUALANE' })]);
+  });
+
+  it('never blanks a bare number or a chassis name the caller also sent', () => {
+    expect(findLeaks({ t: 'SQUALANE 10' }, c, { callerNames: ['10'] }).length).toBe(1);
+    expect(findLeaks({ t: 'GLYCERIN 7' }, c, { callerNames: ['GLYCERIN', 'GLYCERIN 7'] }).length).toBe(1);
+  });
+});

@@ -30,6 +30,7 @@ export const MAX_INGREDIENTS = 1_000;
 const name = z
   .string({ error: 'must be a string' })
   .refine((s) => s.trim().length >= 1, { message: 'must not be empty' })
+  .refine((s) => s.trim().length === 0 || /\p{L}/u.test(s), { message: 'must be an ingredient name (it has no letter)' })
   .refine((s) => s.length <= 200, { message: 'must be at most 200 characters' })
   .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { message: 'must not contain control characters' })
   // A lone surrogate would be replaced by U+FFFD on the way through protobuf and stored changed.

@@ -1,5 +1,5 @@
 /** gRPC handlers of the label service: validate, resolve names, build, check egress, encode. */
-import { assertCallerNames, releaseOrWithhold, type Chassis } from '@svc/chassis';
+import { assertCallerNames, callerNamesOf, releaseOrWithhold, type Chassis } from '@svc/chassis';
 import { LabelRequestSchema, type LabelRequest } from '@svc/formula';
 import { GrpcServer, lineFromProto, requestIdOf, resolveOrUnavailable, unary, unset, validated, type CachedResolver, type Logger } from '@svc/kit';
 import { QUALIFIED, proto } from '@svc/protos';
@@ -26,7 +26,8 @@ export function labelServer(deps: { log: Logger; resolver: CachedResolver; chass
       const resolutions = await resolveOrUnavailable(resolver, namesToResolve(request, chassis), requestId);
       // Composition mode shows the caller's own amounts; nothing else may carry a number beside a chassis name.
       const built = buildLabel(request, resolutions, chassis);
-      const out = releaseOrWithhold(built, chassis, log, 'label', requestId, built.mode === 'composition' ? { allow: callerAmounts(request, resolutions) } : {});
+      const callerNames = callerNamesOf(request.lines);
+      const out = releaseOrWithhold(built, chassis, log, 'label', requestId, built.mode === 'composition' ? { allow: callerAmounts(request, resolutions), callerNames } : { callerNames });
       if (out.mode === 'composition') {
         return { mode: 'composition', composition: out.composition.map((r) => ({ name: r.name, pct: r.pct, trace: r.trace === true })), compositionSheet: out.composition_sheet, unmatched: out.unmatched };
       }

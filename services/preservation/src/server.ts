@@ -1,5 +1,5 @@
 /** gRPC handlers of the preservation service: validate, resolve names, assess, check egress, encode. */
-import { assertCallerNames, releaseOrWithhold, type Chassis } from '@svc/chassis';
+import { assertCallerNames, callerNamesOf, releaseOrWithhold, type Chassis } from '@svc/chassis';
 import { PreservationRequestSchema, type PreservationRequest } from '@svc/formula';
 import { GrpcServer, lineFromProto, requestIdOf, resolveOrUnavailable, unary, unset, validated, type CachedResolver, type Logger } from '@svc/kit';
 import { QUALIFIED, proto } from '@svc/protos';
@@ -23,7 +23,7 @@ export function preservationServer(deps: { log: Logger; resolver: CachedResolver
       });
       const resolutions = await resolveOrUnavailable(resolver, namesToResolve(request, chassis), requestIdOf(call.metadata));
       assertCallerNames(request.lines, chassis);
-      return releaseOrWithhold(assessPreservation(request, resolutions, chassis), chassis, log, 'preservation', requestIdOf(call.metadata));
+      return releaseOrWithhold(assessPreservation(request, resolutions, chassis), chassis, log, 'preservation', requestIdOf(call.metadata), { callerNames: callerNamesOf(request.lines) });
     }),
   });
   return server;
