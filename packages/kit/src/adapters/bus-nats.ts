@@ -3,6 +3,7 @@ import {
   type ConsumerMessages, type JetStreamClient, type NatsConnection,
 } from 'nats';
 import { DEDUPE_WINDOW_MS, type Bus, type BusEvent, type Subscription } from './bus';
+import { withStartupDeadline } from './deadline';
 
 /**
  * NATS JetStream: one stream per namespace holding `<ns>.>` for a week, de-duplicating by
@@ -10,8 +11,13 @@ import { DEDUPE_WINDOW_MS, type Bus, type BusEvent, type Subscription } from './
  * ordered consumers starting at new messages.
  */
 export async function natsBus(url: string, namespace = 'svc', opts: { name?: string } = {}): Promise<Bus> {
-  const nc: NatsConnection = await connect({ servers: url, name: opts.name ?? `svc-${namespace}`, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
-  const jsm = await nc.jetstreamManager();
+  const dep = { process: opts.name ?? `svc-${namespace}`, variable: 'SVC_NATS_URL', kind: 'NATS', url };
+  const nc: NatsConnection = await withStartupDeadline(
+    dep,
+    connect({ servers: url, name: opts.name ?? `svc-${namespace}`, maxReconnectAttempts: -1, reconnectTimeWait: 500, timeout: 5_000 }),
+    () => {},
+  );
+  const jsm = await withStartupDeadline(dep, nc.jetstreamManager({ timeout: 5_000 }), () => void nc.close());
   const stream = `${namespace.toUpperCase()}_EVENTS`;
   const config = {
     name: stream,

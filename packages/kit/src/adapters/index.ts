@@ -13,6 +13,7 @@ import { memoryKv } from './kv-memory';
 import { redisKv } from './kv-redis';
 import { pgliteSql } from './sql-pglite';
 import { postgresSql } from './sql-postgres';
+import { withStartupDeadline } from './deadline';
 
 export interface Adapters {
   sql: Sql;
@@ -35,7 +36,12 @@ export interface AdapterConfig {
  */
 function lazySql(kind: Sql['kind'], open: () => Promise<Sql>): Sql {
   let opened: Promise<Sql> | null = null;
-  const get = () => (opened ??= open());
+  // A failed open is forgotten, so the next query tries again once the server is back.
+  const get = () =>
+    (opened ??= open().catch((err: unknown) => {
+      opened = null;
+      throw err;
+    }));
   return {
     kind,
     query: async (text, params) => (await get()).query(text, params),
@@ -51,7 +57,12 @@ export async function createAdapters(cfg: AdapterConfig, name = 'svc'): Promise<
   const url = cfg.SVC_DATABASE_URL;
   const dataDir = cfg.SVC_DATA_DIR;
   const sql = url
-    ? lazySql('postgres', async () => postgresSql(url, { applicationName: name }))
+    ? lazySql('postgres', async () => {
+        const db = postgresSql(url, { applicationName: name });
+        // The first use proves the server answers, with a deadline that names the variable.
+        await withStartupDeadline({ process: name, variable: 'SVC_DATABASE_URL', kind: 'PostgreSQL', url }, db.query('SELECT 1'), () => void db.close().catch(() => {}));
+        return db;
+      })
     : lazySql('pglite', async () => {
         // No data folder: keep the database in memory (tests); nothing is written to disk.
         if (!dataDir) return pgliteSql();
@@ -60,7 +71,7 @@ export async function createAdapters(cfg: AdapterConfig, name = 'svc'): Promise<
         return pgliteSql(dir);
       });
   const bus = cfg.SVC_NATS_URL ? await natsBus(cfg.SVC_NATS_URL, cfg.SVC_NAMESPACE, { name }) : memoryBus();
-  const kv = cfg.SVC_REDIS_URL ? await redisKv(cfg.SVC_REDIS_URL, cfg.SVC_NAMESPACE) : memoryKv(cfg.SVC_NAMESPACE);
+  const kv = cfg.SVC_REDIS_URL ? await redisKv(cfg.SVC_REDIS_URL, cfg.SVC_NAMESPACE, name) : memoryKv(cfg.SVC_NAMESPACE);
   return {
     sql,
     bus,
@@ -78,3 +89,4 @@ export type { Kv } from './kv';
 export type { Sql, SqlTx, SqlResult } from './sql';
 export { memoryBus, natsBus, memoryKv, redisKv, pgliteSql, postgresSql };
 export { migrate, type Migration } from './migrate';
+export { DependencyError, STARTUP_DEADLINE_MS, endpointOf, withStartupDeadline } from './deadline';
