@@ -93,6 +93,23 @@ CREATE TABLE library.meta (
   loaded_at timestamptz NOT NULL DEFAULT now()
 )`,
   },
+  {
+    id: 2,
+    name: 'idempotent submissions',
+    sql: `
+-- A submission sent with an Idempotency-Key: a retry with the same key and body replays the first
+-- answer instead of merging again (an answer lost on the way back must be safe to retry).
+CREATE TABLE library.submission_requests (
+  account_id text NOT NULL,
+  idem_key text NOT NULL,
+  body_hash text NOT NULL,
+  submission_id bigint NOT NULL REFERENCES library.submissions (id) ON DELETE CASCADE,
+  merged boolean NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (account_id, idem_key)
+);
+CREATE INDEX submission_requests_created ON library.submission_requests (created_at)`,
+  },
 ];
 
 export interface MigrateReport {

@@ -66,7 +66,7 @@ export function libraryServer(deps: { sql: Sql; bus: Bus; log: Logger }): GrpcSe
       if (req.cas) input.cas = req.cas;
       if (req.functions.length) input.functions = req.functions;
       if (req.note) input.note = req.note;
-      const r = await store.submit(sql, accountId, input);
+      const r = await store.submit(sql, accountId, input, req.idempotencyKey || undefined);
       return submissionToProto(r.submission, { merged: r.merged, existing: r.existing ?? "" });
     }),
 

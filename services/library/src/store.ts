@@ -7,6 +7,7 @@
  * Every value from a caller travels as a query parameter; LIKE patterns are built from the word key
  * (letters, digits and spaces only) and escaped all the same.
  */
+import { createHash } from 'node:crypto';
 import { problemsOf, type Category, type IngredientFacts, type Ionic, type Resolution } from '@svc/formula';
 import { SvcError, type Sql, type SqlTx } from '@svc/kit';
 import { loadCategoryMap, type CategoryMap } from './data/overlay';
@@ -390,13 +391,21 @@ export interface SubmitResult {
   existing: string | null;
 }
 
+/** How long a submission's Idempotency-Key is remembered. */
+export const IDEMPOTENCY_KEEP_HOURS = 24;
+
 /**
  * Stores a proposal for review. Validated by SubmissionSchema (SvcError invalid_request with field
  * problems otherwise). The same account proposing the same name again merges into one row: the
  * count grows, the latest note and CAS win, functions accumulate (at most 10), and a rejected
  * proposal goes back to pending review.
+ *
+ * With an idempotency key, the proposal and the key are written in one transaction: a retry of the
+ * same key and body (say after an answer lost to a timeout) replays the first answer without
+ * merging again, and the same key with another body is refused (idempotency_mismatch). A retry
+ * that races the first waits for it on the key's row.
  */
-export async function submit(sql: Sql, accountId: string, input: unknown): Promise<SubmitResult> {
+export async function submit(sql: Sql, accountId: string, input: unknown, idempotencyKey?: string): Promise<SubmitResult> {
   if (typeof accountId !== 'string' || accountId.length === 0 || accountId.length > 200) {
     throw SvcError.invalid('account id is required');
   }
@@ -404,7 +413,18 @@ export async function submit(sql: Sql, accountId: string, input: unknown): Promi
   if (!parsed.success) throw SvcError.invalid('invalid submission', problemsOf(parsed.error));
   const s = parsed.data;
   const nkey = normaliseName(s.inci);
-  const r = await sql.query<SubmissionRow & { merged: boolean }>(
+  const row = idempotencyKey
+    ? await sql.transaction((tx) => submitOnce(tx, accountId, s, nkey, idempotencyKey))
+    : await upsertSubmission(sql, accountId, s, nkey);
+  const existing = await resolve(sql, [s.inci]);
+  const hit = existing.get(nkey);
+  return { submission: toSubmission(row), merged: row.merged, existing: hit?.matched ? hit.facts.inci : null };
+}
+
+type Proposal = ReturnType<typeof SubmissionSchema.parse>;
+
+async function upsertSubmission(q: Query, accountId: string, s: Proposal, nkey: string): Promise<SubmissionRow & { merged: boolean }> {
+  const r = await q.query<SubmissionRow & { merged: boolean }>(
     `INSERT INTO library.submissions AS t (account_id, inci, nkey, cas, functions, note)
      VALUES ($1, $2, $3, $4, $5::text[], $6)
      ON CONFLICT (account_id, nkey) DO UPDATE SET
@@ -423,9 +443,34 @@ export async function submit(sql: Sql, accountId: string, input: unknown): Promi
   );
   const row = r.rows[0];
   if (!row) throw new Error('submission insert returned no row');
-  const existing = await resolve(sql, [s.inci]);
-  const hit = existing.get(nkey);
-  return { submission: toSubmission(row), merged: row.merged, existing: hit?.matched ? hit.facts.inci : null };
+  return row;
+}
+
+async function submitOnce(tx: SqlTx, accountId: string, s: Proposal, nkey: string, key: string): Promise<SubmissionRow & { merged: boolean }> {
+  const bodyHash = createHash('sha256').update(JSON.stringify([s.inci, s.cas ?? null, s.functions ?? [], s.note ?? null])).digest('hex');
+  await tx.query(`DELETE FROM library.submission_requests WHERE account_id = $1 AND created_at < now() - make_interval(hours => $2)`, [accountId, IDEMPOTENCY_KEEP_HOURS]);
+  // Retries of one key wait here for the first to commit, so two of them never both merge.
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`submission:${accountId}:${key}`]);
+  const seen = await tx.query<{ body_hash: string; submission_id: number; merged: boolean }>(
+    `SELECT body_hash, submission_id, merged FROM library.submission_requests WHERE account_id = $1 AND idem_key = $2`,
+    [accountId, key],
+  );
+  const prior = seen.rows[0];
+  if (prior) {
+    if (prior.body_hash !== bodyHash) {
+      throw SvcError.failed('idempotency_mismatch', 'this Idempotency-Key was used with another body; use a new key for a new request', { field: 'Idempotency-Key' });
+    }
+    const r = await tx.query<SubmissionRow>(`SELECT ${SUBMISSION_COLUMNS} FROM library.submissions WHERE id = $1`, [prior.submission_id]);
+    const row = r.rows[0];
+    if (row) return { ...row, merged: prior.merged };
+  }
+  const row = await upsertSubmission(tx, accountId, s, nkey);
+  await tx.query(
+    `INSERT INTO library.submission_requests (account_id, idem_key, body_hash, submission_id, merged) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (account_id, idem_key) DO UPDATE SET body_hash = EXCLUDED.body_hash, submission_id = EXCLUDED.submission_id, merged = EXCLUDED.merged, created_at = now()`,
+    [accountId, key, bodyHash, row.id, row.merged],
+  );
+  return row;
 }
 
 export interface ListOptions {

@@ -8,6 +8,7 @@ export interface SubmitRequest {
   'cas'?: (string);
   'functions'?: (string)[];
   'note'?: (string);
+  'idempotencyKey'?: (string);
 }
 
 export interface SubmitRequest__Output {
@@ -16,4 +17,5 @@ export interface SubmitRequest__Output {
   'cas': (string);
   'functions': (string)[];
   'note': (string);
+  'idempotencyKey': (string);
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SvcError, type Sql } from '@svc/kit';
 import { categoryFromFunctions, loadCategoryMap, loadOverlay } from '../../src/data/overlay';
 import { trigrams } from '../../src/engine/search-index';
-import { migrate, type MigrateReport } from '../../src/migrations';
+import { MIGRATIONS, migrate, type MigrateReport } from '../../src/migrations';
 import {
   decideSubmission,
   getFacts,
@@ -63,7 +63,7 @@ export function storeSuite(engine: 'pglite' | 'postgres', make: () => Promise<Te
         expect(r.names).toBeGreaterThan(r.ingredients);
         expect(r.ms).toBeLessThan(30_000);
         // Concurrent starters: the schema is created once and no row is duplicated.
-        expect(reports.flatMap((x) => x.applied)).toEqual([1]);
+        expect(reports.flatMap((x) => x.applied)).toEqual(MIGRATIONS.map((m) => m.id));
         expect(await count(sql, 'ingredients')).toBe(r.ingredients);
         const dup = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT nkey FROM library.ingredients GROUP BY nkey HAVING count(*) > 1) d');
         expect(dup.rows[0]?.n).toBe(0);
@@ -269,6 +269,35 @@ export function storeSuite(engine: 'pglite' | 'postgres', make: () => Promise<Te
         // The library already has this one: stored all the same, and the caller learns which entry it is.
         const known = await submit(sql, 'acct_1', { inci: 'glycerine' });
         expect(known.existing).toBe('GLYCERIN');
+      });
+
+      it('replays a retry with the same Idempotency-Key instead of merging again', async () => {
+        const body = { inci: 'Idemptium Flower Water', functions: ['SOLVENT'], note: 'from the supplier' };
+        const first = await submit(sql, 'acct_5', body, 'key-0001');
+        expect(first).toMatchObject({ merged: false, submission: { count: 1 } });
+        // Concurrent retries of the same key: one proposal, one count, the first answer for each.
+        const retries = await Promise.all([1, 2, 3, 4].map(() => submit(sql, 'acct_5', body, 'key-0001')));
+        for (const r of retries) expect(r).toMatchObject({ merged: false, submission: { id: first.submission.id, count: 1 } });
+        // A new key is a new request: it merges as any repeat does.
+        const second = await submit(sql, 'acct_5', body, 'key-0002');
+        expect(second).toMatchObject({ merged: true, submission: { id: first.submission.id, count: 2 } });
+        // The same key with another body is refused, and changes nothing.
+        const err = await submit(sql, 'acct_5', { ...body, note: 'changed' }, 'key-0001').catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(SvcError);
+        expect((err as SvcError).body).toMatchObject({ code: 'idempotency_mismatch', field: 'Idempotency-Key' });
+        // Keys are per account: another account's same key is its own request.
+        const other = await submit(sql, 'acct_6', body, 'key-0001');
+        expect(other.submission.id).not.toBe(first.submission.id);
+        const mine = await listSubmissions(sql, { accountId: 'acct_5' });
+        expect(mine.find((x) => x.id === first.submission.id)?.count).toBe(2);
+      });
+
+      it('takes concurrent first sends of one key as one proposal', async () => {
+        const body = { inci: 'Racemium Extract' };
+        const all = await Promise.all([1, 2, 3, 4, 5].map(() => submit(sql, 'acct_7', body, 'race-key-1')));
+        expect(new Set(all.map((r) => r.submission.id)).size).toBe(1);
+        const mine = await listSubmissions(sql, { accountId: 'acct_7' });
+        expect(mine.find((x) => x.inci === 'Racemium Extract')?.count).toBe(1);
       });
 
       it('is not searchable while pending; approval makes it searchable at once', async () => {
