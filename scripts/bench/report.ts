@@ -85,8 +85,9 @@ export function renderMarkdown(r: Report): string {
     3: 'Issue 3: ingredient library search',
     4: 'Issue 4: envelope check',
     5: 'Issue 5: label building and preservation guidance',
+    12: 'Issue 12: the hot path against the floor (POST /check)',
   };
-  for (const issue of [3, 4, 5]) {
+  for (const issue of [...new Set(r.targets.map((t) => t.issue))].sort((a, b) => a - b)) {
     const ts = r.targets.filter((t) => t.issue === issue);
     if (ts.length === 0) continue;
     lines.push(`## ${titles[issue] ?? `Issue ${issue}`}`, '');
@@ -122,7 +123,7 @@ export function renderMarkdown(r: Report): string {
       'data dir, in-process bus and cache, `SVC_RATE_LIMIT_PER_SEC=1000000`, `SVC_LOG_LEVEL=warn`). Autocannon runs in the bench process, ' +
       'on loopback only. For each gateway route, the bare route is measured right before it (same method, same body or the same query strings), ' +
       'and the gateway is expected to reach the given share of the bare route\'s requests/s; for `POST /check` the floor is measured between the two, ' +
-      'and its p99 is given next to the gateway\'s. `/lib/search` cycles through a handful of realistic ' +
+      'and the gateway\'s requests/s and p99 are also held against it. `/lib/search` cycles through a handful of realistic ' +
       'queries; `/check` sends a 4-line formula with a blend, `/inci/label` and `/ai/preservation` the same lines as a label/preservation request, ' +
       'all with the development key. Any non-2xx response, connection error or timeout makes the target FAIL whatever the numbers.',
     `- The machine is shared by the load generator and the servers (${m.cores} cores here), so absolute requests/s are lower than on a ` +
@@ -136,14 +137,15 @@ export function renderMarkdown(r: Report): string {
     '- **Search answers are cached by the gateway** for a minute (they are public and the same for every account; `svc.library.updated` ' +
       'drops them), so after its first request per query the search route costs no gRPC hop. The in-process p99 above is the uncached cost.',
   );
-  lines.push('', '## Where the gateway\'s time goes, and the p99 target of POST /check', '');
+  lines.push('', '## Where the gateway\'s time goes, and the latency of POST /check', '');
   lines.push(
     'The floor row shows what the architecture itself costs on this machine: Express plus one loopback gRPC call, with nothing of ours in ' +
-      'between. It is measured in every run, and its own p99 at 50 connections has been between 59 and 190 ms here (about 1,200 to 1,500 ' +
-      'requests/s, about 0.75 to 0.95 ms of server CPU per request); the p99 target of 60 ms lies at or below that floor, so no handler ' +
-      'behind a gRPC hop can meet it on two cores shared with the load generator. The gateway\'s own work costs about 0.35 ms per request above the floor.',
+      'between, measured in every run. Its own p99 at 50 connections has been between 42 and 190 ms here, so an absolute p99 target cannot be ' +
+      'held on two cores shared with the load generator; the absolute 60 ms target is withdrawn, and `POST /check` is held to the floor of ' +
+      'the same run instead: at least 70 % of its requests/s and at most 1.5 times its p99 (issue 12). The gateway\'s own work costs about ' +
+      '0.2 to 0.35 ms of CPU per request above the floor.',
     '',
-    'What was measured on 2026-11-22 while looking for the rest (each by A/B runs, server CPU per request from /proc):',
+    'What was measured on 2026-11-22 while looking for the rest of the tail (each by A/B runs, server CPU per request from /proc):',
     '',
     '- With the envelope call replaced by its recorded answer, the gateway serves 2,500 to 2,900 `POST /check` requests/s at about 0.4 ms ' +
       'of CPU each (authentication, rate limit, validation, response): the gRPC hop and the envelope service account for the rest, the hop ' +
@@ -156,9 +158,6 @@ export function renderMarkdown(r: Report): string {
       'connections on one event loop and the machine\'s scheduling, not a slow handler.',
     '- The usage shown on responses used to be refreshed every two seconds by a call that the requests of that moment waited for; it is now ' +
       'refreshed in the background (stale-while-revalidate), and the keyed middleware is mounted once instead of once per prefix.',
-    '',
-    'Meeting 60 ms needs the split start or the chart on more cores than this machine has, with the load generator elsewhere; ' +
-      'docs/decisions.md records the decision this needs from the target\'s owner.',
   );
   lines.push('');
   return lines.join('\n');
