@@ -5,18 +5,13 @@
 import { API_VERSION, httpRequests, httpSeconds, requestId, type Kv, type Logger } from '@svc/kit';
 import express, { type Express, type RequestHandler } from 'express';
 import type { KeyAuth } from './auth';
-import { endUser } from './auth';
 import type { Clients } from './clients';
 import './context';
 import { errorHandler, HttpError, notFound } from './errors';
-import { rateLimit } from './limits';
-import { accountRoutes } from './routes/account';
-import { libraryRoutes, type SearchCache } from './routes/library';
-import { formulaRoutes } from './routes/formula';
-import { publicRoutes } from './routes/public';
+import { operations, restRouter, type OperationDeps, type StageHooks } from './operations/index';
 import type { UsageCache } from './usage';
 
-export interface AppDeps {
+export interface AppDeps extends OperationDeps {
   clients: Clients;
   auth: KeyAuth;
   kv: Kv;
@@ -24,8 +19,8 @@ export interface AppDeps {
   publicUrl?: string;
   bodyLimit?: string;
   ratePerSecond?: number;
-  searches: SearchCache;
   usage: UsageCache;
+  hooks?: StageHooks;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -53,12 +48,12 @@ function accessLog(log: Logger): RequestHandler {
   return (req, res, next) => {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
-      // The matched route pattern, not the path: paths can hold keys (/mcp/<key>) and free text.
+      // The matched route pattern, never the path: paths can hold keys (/mcp/<key>) and free text.
       const route = (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? 'unmatched' : 'other');
       httpRequests.inc({ route, status: String(res.statusCode) });
       httpSeconds.observe({ route }, Number(process.hrtime.bigint() - start) / 1e9);
       log.info(
-        { requestId: req.id, account: req.account?.id, method: req.method, path: req.path, status: res.statusCode, ms: Number(process.hrtime.bigint() - start) / 1e6 },
+        { requestId: req.id, account: req.account?.id, method: req.method, route, status: res.statusCode, ms: Number(process.hrtime.bigint() - start) / 1e6 },
         'request',
       );
     });
@@ -71,23 +66,21 @@ export function createApp(d: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // Stage 1 of the pipeline, app-wide so that a 404 carries a request id and the version too.
   app.use(requestIds, accessLog(d.log), versionPin);
-
-  app.use(publicRoutes(d.clients, d.publicUrl));
-  // Spec endpoints whose issues have not landed answer 501 with a stable code, not a 404.
-  app.all(['/mcp', '/mcp/*rest', '/account/users', '/account/key', '/openapi.json'], (req, _res, next) =>
-    next(new HttpError(501, 'not_implemented', `${req.method} ${req.path.startsWith('/mcp') ? '/mcp' : req.path} is not available yet`)),
+  app.use(
+    restRouter(operations(d), {
+      clients: d.clients,
+      auth: d.auth,
+      kv: d.kv,
+      usage: d.usage,
+      ratePerSecond: d.ratePerSecond ?? 200,
+      publicUrl: d.publicUrl,
+      // The body is read inside the pipeline, after the key: an anonymous caller cannot make us parse 256 kB.
+      readJson: express.json({ limit: d.bodyLimit ?? '256kb', strict: false, type: ['application/json', 'application/*+json'] }),
+      ...(d.hooks ? { hooks: d.hooks } : {}),
+    }),
   );
-
-  // The key is checked before the body is read, so an anonymous caller cannot make us parse 256 kB.
-  const json = express.json({ limit: d.bodyLimit ?? '256kb', strict: false, type: ['application/json', 'application/*+json'] });
-  const keyed = [d.auth.middleware(d.kv), endUser, rateLimit(d.kv, d.ratePerSecond ?? 200), json];
-  // One mount for every keyed prefix, so a request walks these layers once, not once per prefix.
-  app.use(['/lib', '/account', '/check', '/ai/preservation', '/inci'], ...keyed);
-  app.use(formulaRoutes(d.clients, d.usage));
-  app.use(libraryRoutes(d.clients, d.searches, d.usage));
-  app.use(accountRoutes(d.clients, d.publicUrl));
-
   app.use(notFound);
   app.use(errorHandler(d.log));
   return app;

@@ -4,8 +4,7 @@
  * every replica's cache at once.
  */
 import { hashKey, isWellFormedKey, type Bus, type Kv, type Subscription } from '@svc/kit';
-import type { AuthenticateResponse__Output } from '@svc/protos/gen/svc/v1/AuthenticateResponse';
-import type { RequestHandler } from 'express';
+import type { Request } from 'express';
 import { rpc, type Clients } from './clients';
 import type { AuthAccount } from './context';
 import { TtlCache } from './cache';
@@ -36,7 +35,10 @@ export class KeyAuth {
   private readonly refused = new TtlCache<Known>(NEGATIVE_CACHE_MS, 10_000);
   private sub: Subscription | undefined;
 
-  constructor(private readonly clients: Clients) {}
+  constructor(
+    private readonly clients: Clients,
+    private readonly kv: Kv,
+  ) {}
 
   async listen(bus: Bus): Promise<void> {
     this.sub = await bus.subscribe<{ oldHashes?: string[] }>('account.key_replaced', (e) => {
@@ -57,7 +59,7 @@ export class KeyAuth {
     if (!hit) {
       if (!isWellFormedKey(key)) throw new HttpError(401, 'unauthorized', 'the API key is not valid', { field: 'x-svc-key' });
       const hash = hashKey(key);
-      const r = await rpc<AuthenticateResponse__Output>(this.clients, 'metering', 'Authenticate', { keyHash: hash }, { idempotent: true, requestId, deadlineMs: 1_500 });
+      const r = await rpc(this.clients, 'metering', 'Authenticate', { keyHash: hash }, { idempotent: true, requestId, deadlineMs: 1_500 });
       hit = r.ok && r.account ? { hash, account: r.account, reason: '' } : { hash, account: null, reason: r.reason };
       if (hit.account) this.cache.set(key, hit);
       else this.refused.set(key, hit);
@@ -67,51 +69,42 @@ export class KeyAuth {
   }
 
   /**
-   * Authenticates the request. Failed attempts are counted per client address (shared by every
-   * replica through the Kv): past FAILURES_PER_MINUTE the address gets 429 before any lookup, so
-   * guessing keys, or flooding metering with made-up ones, is slow.
+   * The pipeline's authentication stage. Failed attempts are counted per client address (shared by
+   * every replica through the Kv): past FAILURES_PER_MINUTE the address gets 429 before any lookup,
+   * so guessing keys, or flooding metering with made-up ones, is slow.
    */
-  middleware(kv: Kv): RequestHandler {
-    return (req, _res, next) => {
-      const header = req.headers['x-svc-key'];
-      const key = Array.isArray(header) ? header[0] : header;
-      // Hot path: a key already known good costs no lookup at all.
-      const known = key ? this.cache.get(key)?.account : undefined;
-      if (known) {
-        req.account = known;
-        return next();
+  async check(key: string | undefined, req: Request): Promise<AuthAccount> {
+    // Hot path: a key already known good costs no lookup at all.
+    const known = key ? this.cache.get(key)?.account : undefined;
+    if (known) return known;
+    const kv = this.kv;
+    const address = req.socket.remoteAddress ?? 'unknown';
+    if (await kv.get(`authfail-block:${address}`)) {
+      throw new HttpError(429, 'rate_limited', 'too many requests with an invalid API key from this address; retry later', {}, { 'Retry-After': '60' });
+    }
+    try {
+      return await this.authenticate(key, req.id);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 401) {
+        const { count } = await kv.hit(`authfail:${address}`, 60_000);
+        if (count >= FAILURES_PER_MINUTE) await kv.set(`authfail-block:${address}`, '1', 60_000);
       }
-      const address = req.socket.remoteAddress ?? 'unknown';
-      void (async () => {
-        const blocked = await kv.get(`authfail-block:${address}`);
-        if (blocked) throw new HttpError(429, 'rate_limited', 'too many requests with an invalid API key from this address; retry later', {}, { 'Retry-After': '60' });
-        try {
-          req.account = await this.authenticate(key, req.id);
-        } catch (err) {
-          if (err instanceof HttpError && err.status === 401) {
-            const { count } = await kv.hit(`authfail:${address}`, 60_000);
-            if (count >= FAILURES_PER_MINUTE) await kv.set(`authfail-block:${address}`, '1', 60_000);
-          }
-          throw err;
-        }
-      })().then(() => next(), next);
-    };
+      throw err;
+    }
   }
 }
 
 const END_USER_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** x-svc-user: a stable pseudonymous id, never personal data such as an e-mail address. */
-export const endUser: RequestHandler = (req, _res, next) => {
-  const raw = req.headers['x-svc-user'];
-  if (raw === undefined) return next();
+export function validateEndUser(raw: string | string[] | undefined): string | undefined {
+  if (raw === undefined) return undefined;
   const v = Array.isArray(raw) ? raw[0] ?? '' : raw;
   if (v.includes('@')) {
-    return next(new HttpError(400, 'invalid_end_user', 'x-svc-user must be a pseudonymous id, not an e-mail address', { field: 'x-svc-user' }));
+    throw new HttpError(400, 'invalid_end_user', 'x-svc-user must be a pseudonymous id, not an e-mail address', { field: 'x-svc-user' });
   }
   if (!END_USER_RE.test(v)) {
-    return next(new HttpError(400, 'invalid_end_user', 'x-svc-user must be 1 to 128 characters of letters, digits, ".", "_", ":" or "-"', { field: 'x-svc-user' }));
+    throw new HttpError(400, 'invalid_end_user', 'x-svc-user must be 1 to 128 characters of letters, digits, ".", "_", ":" or "-"', { field: 'x-svc-user' });
   }
-  req.endUser = v;
-  next();
-};
+  return v;
+}

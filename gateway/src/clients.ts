@@ -1,6 +1,6 @@
 /** One gRPC client per service, each call with a deadline; the gateway's only way to the services. */
 import { call, connect, type CallOptions, type Peers } from '@svc/kit';
-import { proto, type ServiceName } from '@svc/protos';
+import { proto, type MethodName, type RequestOf, type ResponseOf, type ServiceName } from '@svc/protos';
 import type * as grpc from '@grpc/grpc-js';
 import { fromGrpc } from './errors';
 
@@ -23,10 +23,19 @@ export function createClients(peers: Peers): Clients {
   };
 }
 
-/** Calls a service and turns its failure into the HTTP error the client will see. */
-export async function rpc<Res>(clients: Clients, service: ServiceName, method: string, request: unknown, opts: CallOptions = {}): Promise<Res> {
+/**
+ * Calls a service and turns its failure into the HTTP error the client will see. Typed over the
+ * generated contracts: the method must exist and the request may only hold the proto's fields.
+ */
+export async function rpc<S extends ServiceName, M extends MethodName<S>>(
+  clients: Clients,
+  service: S,
+  method: M,
+  request: RequestOf<S, M>,
+  opts: CallOptions = {},
+): Promise<ResponseOf<S, M>> {
   try {
-    return await call<Res>(clients[service], method, request, opts);
+    return await call<ResponseOf<S, M>>(clients[service], method, request, opts);
   } catch (err) {
     throw fromGrpc(err, service);
   }

@@ -5,7 +5,10 @@ import type { Bus, Kv, Logger, Peers } from '@svc/kit';
 import { createApp } from './app';
 import { KeyAuth } from './auth';
 import { createClients } from './clients';
-import { newSearchCache } from './routes/library';
+import { TtlCache } from './cache';
+import { rpc } from './clients';
+import type { SearchCache } from './operations/index';
+import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
 import { UsageCache, usageFromMetering } from './usage';
 
 export interface GatewayOptions {
@@ -27,11 +30,23 @@ export interface RunningGateway {
 
 export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const clients = createClients(o.peers);
-  const auth = new KeyAuth(clients);
+  const auth = new KeyAuth(clients, o.kv);
   await auth.listen(o.bus);
-  const searches = newSearchCache();
+  const searches: SearchCache = new TtlCache(60_000, 10_000);
   const librarySub = await o.bus.subscribe('library.updated', () => searches.clear());
-  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: o.publicUrl, ratePerSecond: o.ratePerSecond, searches, usage: new UsageCache(usageFromMetering(clients)) });
+  // The data vintage changes only with a library upgrade; a minute-old copy is fine, and without
+  // the library the primer still answers, saying the vintage is unavailable.
+  let meta: { value: Meta__Output; at: number } | null = null;
+  const libraryMeta = async (requestId: string): Promise<Meta__Output | null> => {
+    if (meta && Date.now() - meta.at < 60_000) return meta.value;
+    try {
+      meta = { value: await rpc(clients, 'library', 'GetMeta', {}, { idempotent: true, requestId, deadlineMs: 800 }), at: Date.now() };
+      return meta.value;
+    } catch {
+      return meta?.value ?? null;
+    }
+  };
+  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: o.publicUrl, ratePerSecond: o.ratePerSecond, searches, libraryMeta, usage: new UsageCache(usageFromMetering(clients)) });
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {

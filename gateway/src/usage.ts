@@ -6,10 +6,9 @@
  * requests costs one call, and nobody waits on it). Only an account's first request waits; when
  * metering cannot answer, the last known value (or null) goes out and the request still succeeds.
  */
-import type { AccountView__Output } from '@svc/protos/gen/svc/v1/AccountView';
 import { TtlCache } from './cache';
 import { rpc, type Clients } from './clients';
-import { usageJson } from './routes/account';
+import { usageJson } from '@svc/protos';
 
 export type Usage = ReturnType<typeof usageJson>;
 export type UsageLoader = (accountId: string, requestId: string) => Promise<Usage>;
@@ -70,6 +69,6 @@ export class UsageCache {
 export const usageFromMetering =
   (clients: Clients): UsageLoader =>
   async (accountId, requestId) => {
-    const a = await rpc<AccountView__Output>(clients, 'metering', 'GetAccount', { caller: { accountId, requestId } }, { idempotent: true, requestId, deadlineMs: 1_000 });
+    const a = await rpc(clients, 'metering', 'GetAccount', { caller: { accountId, requestId } }, { idempotent: true, requestId, deadlineMs: 1_000 });
     return usageJson(a.usage);
   };

@@ -68,3 +68,5 @@ export type { LabelClient, LabelHandlers } from '../gen/svc/v1/Label';
 export type { MeteringClient, MeteringHandlers } from '../gen/svc/v1/Metering';
 export type { ComplianceClient, ComplianceHandlers } from '../gen/svc/v1/Compliance';
 export type { HealthClient, HealthHandlers } from '../gen/grpc/health/v1/Health';
+export type { Definitions, MethodName, RequestOf, ResponseOf } from './calls';
+export * from './mappers/index';

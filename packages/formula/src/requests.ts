@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ArchitectureSchema, BasePctSchema, PhSchema, required } from './check-request';
-import { LinesSchema, type Architecture, type Line } from './line';
+import { LinesSchema } from './line';
 import { parseWith, type Parsed } from './validate';
 
 export const MODES = ['label', 'composition'] as const;
@@ -52,25 +52,10 @@ export const LabelRequestSchema = z.strictObject(
   { error: required('must be a JSON object {variant, nbPct, lines}') },
 );
 
-interface FormulaRequest {
-  variant: Architecture;
-  nbPct: number;
-  lines: Line[];
-  productType: ProductType;
-  ph?: number | undefined;
-}
+/** What a valid body becomes, defaults applied: the types are the schemas' own. */
+export type PreservationRequest = z.output<typeof PreservationRequestSchema>;
+export type LabelRequest = z.output<typeof LabelRequestSchema>;
 
-export interface PreservationRequest extends FormulaRequest {
-  market: PreservationMarket;
-}
+export const parsePreservationRequest = (input: unknown): Parsed<PreservationRequest> => parseWith(PreservationRequestSchema, input);
 
-export interface LabelRequest extends FormulaRequest {
-  mode: Mode;
-  market: LabelMarket;
-}
-
-export const parsePreservationRequest = (input: unknown): Parsed<PreservationRequest> =>
-  parseWith(PreservationRequestSchema as unknown as z.ZodType<PreservationRequest>, input);
-
-export const parseLabelRequest = (input: unknown): Parsed<LabelRequest> =>
-  parseWith(LabelRequestSchema as unknown as z.ZodType<LabelRequest>, input);
+export const parseLabelRequest = (input: unknown): Parsed<LabelRequest> => parseWith(LabelRequestSchema, input);

@@ -1,11 +1,10 @@
 /** gRPC handlers of the label service: validate, resolve names, build, check egress, encode. */
 import { assertCallerNames, callerNamesOf, releaseOrWithhold, type Chassis } from '@svc/chassis';
-import { LabelRequestSchema, type LabelRequest } from '@svc/formula';
+import { LabelRequestSchema } from '@svc/formula';
 import { GrpcServer, lineFromProto, requestIdOf, resolveOrUnavailable, unary, unset, validated, type CachedResolver, type Logger } from '@svc/kit';
-import { QUALIFIED, proto } from '@svc/protos';
+import { QUALIFIED, labelToProto, proto } from '@svc/protos';
 import type { BuildRequest__Output } from '@svc/protos/gen/svc/v1/BuildRequest';
 import type { BuildResponse } from '@svc/protos/gen/svc/v1/BuildResponse';
-import type { z } from 'zod';
 import { buildLabel, callerAmounts, namesToResolve } from './engine/index';
 
 export function labelServer(deps: { log: Logger; resolver: CachedResolver; chassis: Chassis }): GrpcServer {
@@ -13,7 +12,7 @@ export function labelServer(deps: { log: Logger; resolver: CachedResolver; chass
   const server = new GrpcServer('label', log);
   server.add(QUALIFIED.label, proto.label.service, {
     Build: unary<BuildRequest__Output, BuildResponse>(log, async (req, call) => {
-      const request = validated(LabelRequestSchema as unknown as z.ZodType<LabelRequest>, {
+      const request = validated(LabelRequestSchema, {
         variant: req.variant,
         nbPct: req.nbPct,
         lines: req.lines.map(lineFromProto),
@@ -28,10 +27,7 @@ export function labelServer(deps: { log: Logger; resolver: CachedResolver; chass
       const built = buildLabel(request, resolutions, chassis);
       const callerNames = callerNamesOf(request.lines);
       const out = releaseOrWithhold(built, chassis, log, 'label', requestId, built.mode === 'composition' ? { allow: callerAmounts(request, resolutions), callerNames } : { callerNames });
-      if (out.mode === 'composition') {
-        return { mode: 'composition', composition: out.composition.map((r) => ({ name: r.name, pct: r.pct, trace: r.trace === true })), compositionSheet: out.composition_sheet, unmatched: out.unmatched };
-      }
-      return { mode: 'label', finishedInci: out.finished_inci, ordered: out.ordered, tail: out.tail, unmatched: out.unmatched };
+      return labelToProto(out);
     }),
   });
   return server;

@@ -1,11 +1,10 @@
 /** gRPC handlers of the preservation service: validate, resolve names, assess, check egress, encode. */
 import { assertCallerNames, callerNamesOf, releaseOrWithhold, type Chassis } from '@svc/chassis';
-import { PreservationRequestSchema, type PreservationRequest } from '@svc/formula';
+import { PreservationRequestSchema } from '@svc/formula';
 import { GrpcServer, lineFromProto, requestIdOf, resolveOrUnavailable, unary, unset, validated, type CachedResolver, type Logger } from '@svc/kit';
-import { QUALIFIED, proto } from '@svc/protos';
+import { QUALIFIED, preservationToProto, proto } from '@svc/protos';
 import type { AssessRequest__Output } from '@svc/protos/gen/svc/v1/AssessRequest';
 import type { AssessResponse } from '@svc/protos/gen/svc/v1/AssessResponse';
-import type { z } from 'zod';
 import { assessPreservation, namesToResolve } from './engine/index';
 
 export function preservationServer(deps: { log: Logger; resolver: CachedResolver; chassis: Chassis }): GrpcServer {
@@ -13,7 +12,7 @@ export function preservationServer(deps: { log: Logger; resolver: CachedResolver
   const server = new GrpcServer('preservation', log);
   server.add(QUALIFIED.preservation, proto.preservation.service, {
     Assess: unary<AssessRequest__Output, AssessResponse>(log, async (req, call) => {
-      const request = validated(PreservationRequestSchema as unknown as z.ZodType<PreservationRequest>, {
+      const request = validated(PreservationRequestSchema, {
         variant: req.variant,
         nbPct: req.nbPct,
         lines: req.lines.map(lineFromProto),
@@ -23,7 +22,7 @@ export function preservationServer(deps: { log: Logger; resolver: CachedResolver
       });
       const resolutions = await resolveOrUnavailable(resolver, namesToResolve(request, chassis), requestIdOf(call.metadata));
       assertCallerNames(request.lines, chassis);
-      return releaseOrWithhold(assessPreservation(request, resolutions, chassis), chassis, log, 'preservation', requestIdOf(call.metadata), { callerNames: callerNamesOf(request.lines) });
+      return preservationToProto(releaseOrWithhold(assessPreservation(request, resolutions, chassis), chassis, log, 'preservation', requestIdOf(call.metadata), { callerNames: callerNamesOf(request.lines) }));
     }),
   });
   return server;

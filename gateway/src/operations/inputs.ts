@@ -1,0 +1,31 @@
+/** Input schemas that exist only at the edge (query strings, empty inputs); bodies come from @svc/formula. */
+import { LONE_SURROGATE, normaliseName } from '@svc/formula';
+import { z } from 'zod';
+
+export const Q_MIN = 2;
+export const Q_MAX = 100;
+
+/** No input at all: an operation that reads nothing from the request. */
+export const NoInput = z.object({});
+
+/**
+ * GET /lib/search?q=: one q of 2 to 100 characters, counted as searched (accents fold away, so "a"
+ * with 99 combining marks is one letter). Other parameters are ignored, as caches add them.
+ */
+export const SearchQuerySchema = z
+  .object({ q: z.unknown() })
+  .transform((v, ctx) => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', path: ['q'], message });
+      return z.NEVER;
+    };
+    if (v.q === undefined) return fail('is required: the text to search for (2 to 100 characters)');
+    if (typeof v.q !== 'string') return fail('must be given once, as a string');
+    const q = v.q.trim();
+    if (q.length > Q_MAX) return fail(`must be at most ${Q_MAX} characters`);
+    const key = normaliseName(q);
+    if (key.length < Q_MIN) return fail(`must be at least ${Q_MIN} characters`);
+    if (/[\u0000-\u001f\u007f]/.test(q)) return fail('must not contain control characters');
+    if (LONE_SURROGATE.test(q)) return fail('must be valid Unicode text');
+    return { q, key };
+  });

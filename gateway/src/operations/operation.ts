@@ -1,0 +1,67 @@
+/**
+ * What one public operation is: its address on REST and MCP, its input schema, the policy the
+ * pipeline applies to it, and the call that answers it. Every route the gateway serves is one of
+ * these (operations/table.ts); nothing is mounted beside the table.
+ */
+import type { CallOptions } from '@svc/kit';
+import type { MethodName, RequestOf, ResponseOf, ServiceName } from '@svc/protos';
+import type { Request } from 'express';
+import type { z } from 'zod';
+import type { AuthAccount } from '../context';
+
+/**
+ * `key`: the caller's API key is required. `none` must be written out: an operation is public only
+ * by an explicit choice, and the pipeline treats anything that is not exactly `none` as `key`.
+ */
+export type AuthPolicy = 'key' | 'none';
+
+/** Free-text fields the screening stage reads, by where they sit in the validated input. */
+export type ScreenedField = 'q' | 'lines.n' | 'inci' | 'note' | 'functions' | 'question';
+
+export interface Policy {
+  auth: AuthPolicy;
+  /** The subject's compliance standing is checked before anything else is done for it. */
+  standing: boolean;
+  /** Fields screened for requests that seek the protected information. */
+  screen: readonly ScreenedField[];
+  /** `formula`: the call belongs to a run (spec section 8); `free`: it never consumes one. */
+  meter: 'formula' | 'free';
+  /** The answer carries the usage object. */
+  usage: boolean;
+}
+
+export type Answer =
+  | { kind: 'json'; status?: number; body: Record<string, unknown> }
+  | { kind: 'text'; type: 'text/markdown' | 'text/html'; body: string };
+
+export interface CallContext {
+  req: Request;
+  account: AuthAccount | undefined;
+  endUser: string | undefined;
+  requestId: string;
+  /** The service address as this caller reaches it (for links in answers). */
+  baseUrl: string;
+  /** A typed call to a service on behalf of this request (deadline, request id, caller). */
+  rpc<S extends ServiceName, M extends MethodName<S>>(service: S, method: M, request: RequestOf<S, M>, opts?: CallOptions): Promise<ResponseOf<S, M>>;
+  /** The caller as the services see it. */
+  caller: { accountId: string; endUser: string; plan: string; requestId: string };
+}
+
+export interface Operation<I = unknown> {
+  /** Stable id (also the operation id of the API reference). */
+  id: string;
+  method: 'GET' | 'POST' | 'ALL';
+  path: string;
+  /** The MCP tool that runs this operation, or null when it has none. */
+  tool: string | null;
+  summary: string;
+  /** Where the input comes from, and its schema: the request types are the schemas' own. */
+  input: { from: 'body' | 'query' | 'none'; schema: z.ZodType<I> };
+  policy: Policy;
+  call(ctx: CallContext, input: I): Promise<Answer>;
+}
+
+/** Keeps each operation's input type while the table holds them side by side. */
+export const operation = <I>(o: Operation<I>): Operation<unknown> => o as Operation<unknown>;
+
+export const json = (body: Record<string, unknown>, status?: number): Answer => ({ kind: 'json', body, ...(status === undefined ? {} : { status }) });

@@ -1,0 +1,151 @@
+/**
+ * The one pipeline every operation runs through, as a plain sequence of stages (not middleware per
+ * route), in this fixed order:
+ *
+ *   1. request id and version   app-wide, before routing (app.ts), so 404s carry them too
+ *   2. authentication           default deny: every operation not marked `auth: 'none'` needs a key;
+ *                               x-svc-user is validated here
+ *   3. rate limit               per account, shared by the replicas through the Kv
+ *   4. standing                 the subject's compliance standing (stage hook)
+ *   5. input                    body read only now (after the key), validated by the operation's schema
+ *   6. screening                the policy's free-text fields (stage hook)
+ *   7. metering                 formula calls belong to a run (stage hook)
+ *   8. call                     the operation's typed gRPC call and output mapping
+ *   9. usage                    the usage object, fetched alongside the call
+ *  10. egress                   no-store on keyed answers; an answer that would echo the key is withheld
+ *
+ * Stages 4, 6 and 7 are hooks: a deployment without the component that owns the decision runs
+ * without that stage (the compliance and run-metering decisions are not built yet; see
+ * docs/decisions.md), and wiring one in is one function here, not a change per route.
+ */
+import { parseWith } from '@svc/formula';
+import type { CallOptions, Kv } from '@svc/kit';
+import type { Request, RequestHandler, Response } from 'express';
+import type { KeyAuth } from '../auth';
+import { validateEndUser } from '../auth';
+import { rpc, type Clients } from '../clients';
+import { HttpError, invalid } from '../errors';
+import type { UsageCache } from '../usage';
+import type { Answer, CallContext, Operation } from './operation';
+
+export interface StageHooks {
+  /** Refuses a suspended or banned subject (401 key_suspended / key_banned). */
+  standing?: (ctx: CallContext, op: Operation) => Promise<void>;
+  /** Refuses a request that seeks the protected information (403 protected_ip). */
+  screening?: (ctx: CallContext, op: Operation, input: unknown) => Promise<void>;
+  /** Meters a formula call into its run; refuses past the quota (429 quota_exhausted). */
+  metering?: (ctx: CallContext, op: Operation) => Promise<void>;
+}
+
+export interface PipelineDeps {
+  clients: Clients;
+  auth: KeyAuth;
+  kv: Kv;
+  usage: UsageCache;
+  ratePerSecond: number;
+  publicUrl?: string | undefined;
+  /** Reads a JSON body into req.body (express.json), only once the key is known. */
+  readJson: RequestHandler;
+  hooks?: StageHooks;
+}
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
+
+const baseUrlOf = (req: Request, publicUrl: string | undefined): string => publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+
+function readBody(d: PipelineDeps, req: Request, res: Response): Promise<unknown> {
+  return new Promise((resolve, reject) => d.readJson(req, res, (err?: unknown) => (err ? reject(err) : resolve(req.body))));
+}
+
+async function inputOf(op: Operation, d: PipelineDeps, req: Request, res: Response): Promise<unknown> {
+  const from = op.input.from;
+  let raw: unknown = {};
+  if (from === 'query') raw = req.query;
+  else if (from === 'body') {
+    const type = req.headers['content-type'];
+    if (type !== undefined && !JSON_TYPE.test(type)) {
+      throw new HttpError(415, 'unsupported_media_type', 'send the body as JSON with content-type application/json', { field: 'content-type' });
+    }
+    raw = await readBody(d, req, res);
+    if (raw === undefined || (typeof raw === 'object' && raw !== null && Object.keys(raw).length === 0 && req.headers['content-length'] === '0')) {
+      if (raw === undefined) throw invalid([{ field: '(body)', message: 'is required: send a JSON object' }]);
+    }
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid([{ field: '(body)', message: 'must be a JSON object' }]);
+  }
+  const r = parseWith(op.input.schema, raw);
+  if (!r.ok) throw invalid(r.problems);
+  return r.value;
+}
+
+function rateLimit(d: PipelineDeps, req: Request, res: Response): Promise<void> {
+  const subject = req.account?.id ?? 'anonymous';
+  return d.kv.hit(`rl:${subject}`, 1_000).then(({ count, resetMs }) => {
+    const reset = Math.max(1, Math.ceil(resetMs / 1_000));
+    res.setHeader('RateLimit-Limit', String(d.ratePerSecond));
+    res.setHeader('RateLimit-Remaining', String(Math.max(0, d.ratePerSecond - count)));
+    res.setHeader('RateLimit-Reset', String(reset));
+    if (count > d.ratePerSecond) {
+      throw new HttpError(429, 'rate_limited', `more than ${d.ratePerSecond} requests per second for this account; retry after ${reset} s`, {}, { 'Retry-After': String(reset) });
+    }
+  });
+}
+
+function contextOf(d: PipelineDeps, req: Request): CallContext {
+  const caller = { accountId: req.account?.id ?? '', endUser: req.endUser ?? '', plan: req.account?.plan ?? '', requestId: req.id };
+  return {
+    req,
+    account: req.account,
+    endUser: req.endUser,
+    requestId: req.id,
+    baseUrl: baseUrlOf(req, d.publicUrl),
+    caller,
+    rpc: (service, method, request, opts: CallOptions = {}) => rpc(d.clients, service, method, request, { requestId: req.id, ...opts }),
+  };
+}
+
+function send(res: Response, answer: Answer, keyed: boolean, key: string | undefined): void {
+  if (answer.kind === 'text') {
+    res.type(`${answer.type}; charset=utf-8`).send(answer.body);
+    return;
+  }
+  const text = JSON.stringify(answer.body);
+  // A key never leaves in an answer, whatever a service or a caller's text put there.
+  if (key && text.includes(key)) throw new HttpError(500, 'internal_error', 'internal error');
+  if (keyed) res.setHeader('Cache-Control', 'no-store');
+  res.status(answer.status ?? 200).type('application/json; charset=utf-8').send(text);
+}
+
+export async function runOperation(op: Operation, d: PipelineDeps, req: Request, res: Response): Promise<void> {
+  // 2. authentication: default deny.
+  const keyed = op.policy.auth !== 'none';
+  let key: string | undefined;
+  if (keyed) {
+    const header = req.headers['x-svc-key'];
+    key = Array.isArray(header) ? header[0] : header;
+    req.account = await d.auth.check(key, req);
+    req.endUser = validateEndUser(req.headers['x-svc-user']);
+    // 3. rate limit
+    await rateLimit(d, req, res);
+  }
+  const ctx = contextOf(d, req);
+  // 4. standing
+  if (op.policy.standing && d.hooks?.standing) await d.hooks.standing(ctx, op);
+  // 5. input
+  const input = await inputOf(op, d, req, res);
+  // 6. screening
+  if (op.policy.screen.length > 0 && d.hooks?.screening) await d.hooks.screening(ctx, op, input);
+  // 7. metering
+  if (op.policy.meter === 'formula' && d.hooks?.metering) await d.hooks.metering(ctx, op);
+  // 8. call and 9. usage, side by side: usage never holds the answer up once known.
+  const usage = op.policy.usage && req.account ? d.usage.get(req.account.id, req.id) : null;
+  const answer = await op.call(ctx, input);
+  if (usage && answer.kind === 'json') answer.body.usage = await usage;
+  // 10. egress
+  send(res, answer, keyed, key);
+}
+
+export function handlerFor(op: Operation, d: PipelineDeps): RequestHandler {
+  return (req, res, next) => {
+    runOperation(op, d, req, res).catch(next);
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * The one table of public operations. The REST router is generated from it (operations/router.ts),
+ * and so are the MCP tools and the API reference: a route, its tool and its documentation cannot
+ * drift apart, and no route is public unless its entry says `auth: 'none'`.
+ */
+import { CheckRequestSchema, LabelRequestSchema, PreservationRequestSchema, SubmissionSchema } from '@svc/formula';
+import { lineToProto } from '@svc/kit';
+import { accountJson, checkJson, labelJson, metaJson, preservationJson, publicEntry, submissionJson, type PublicEntry } from '@svc/protos';
+import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
+import { primer } from '../content/primer';
+import { termsHtml } from '../content/terms';
+import type { TtlCache } from '../cache';
+import { HttpError } from '../errors';
+import { NoInput, SearchQuerySchema } from './inputs';
+import { json, operation, type Operation, type Policy } from './operation';
+
+/** Search answers, shared by every account (they are public), dropped on svc.library.updated. */
+export type SearchCache = TtlCache<{ total: number; results: PublicEntry[] }>;
+
+export interface OperationDeps {
+  searches: SearchCache;
+  /** The library's data vintage for the primer, or null while the library cannot say. */
+  libraryMeta(requestId: string): Promise<Meta__Output | null>;
+}
+
+const PUBLIC: Policy = { auth: 'none', standing: false, screen: [], meter: 'free', usage: false };
+const KEYED: Policy = { auth: 'key', standing: true, screen: [], meter: 'free', usage: true };
+const FORMULA: Policy = { ...KEYED, screen: ['lines.n'], meter: 'formula' };
+
+/** Formula calls compute on a copy of the chassis envelope: short deadlines, safe to retry. */
+const COMPUTE = { idempotent: true, deadlineMs: 3_000 } as const;
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function idempotencyKey(header: string | string[] | undefined): string {
+  if (header === undefined) return '';
+  const v = Array.isArray(header) ? header[0] ?? '' : header;
+  if (!IDEMPOTENCY_KEY.test(v)) throw new HttpError(400, 'invalid_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters', { field: 'Idempotency-Key' });
+  return v;
+}
+
+const notYet = (what: string) => async (): Promise<never> => {
+  throw new HttpError(501, 'not_implemented', `${what} is not available yet`);
+};
+
+export function operations(d: OperationDeps): Operation[] {
+  return [
+    operation({
+      id: 'primer',
+      method: 'GET',
+      path: '/ai/primer',
+      tool: 'svc_primer',
+      summary: 'The primer: what the service does, the formulating rules, the workflow and the protected-information rules. Read it first.',
+      input: { from: 'none', schema: NoInput },
+      policy: PUBLIC,
+      async call(ctx) {
+        const m = await d.libraryMeta(ctx.requestId);
+        return { kind: 'text', type: 'text/markdown', body: primer({ baseUrl: ctx.baseUrl, cosingVintage: m?.cosingVintage || null, dataVersion: m?.dataVersion || null }) };
+      },
+    }),
+    operation({
+      id: 'terms',
+      method: 'GET',
+      path: '/terms',
+      tool: null,
+      summary: 'The terms of service.',
+      input: { from: 'none', schema: NoInput },
+      policy: PUBLIC,
+      call: async (ctx) => ({ kind: 'text', type: 'text/html', body: termsHtml(ctx.baseUrl) }),
+    }),
+    operation({
+      id: 'health',
+      method: 'GET',
+      path: '/healthz',
+      tool: null,
+      summary: 'Liveness of the gateway.',
+      input: { from: 'none', schema: NoInput },
+      policy: PUBLIC,
+      call: async () => json({ status: 'ok' }),
+    }),
+    operation({
+      id: 'search_ingredients',
+      method: 'GET',
+      path: '/lib/search',
+      tool: 'search_ingredients',
+      summary: 'Search the ingredient library by INCI name, synonym, trade name or CAS number; at most 10 results.',
+      input: { from: 'query', schema: SearchQuerySchema },
+      policy: { ...KEYED, screen: ['q'] },
+      async call(ctx, { q, key }) {
+        // The library folds case and accents the same way, so one entry serves every spelling of q.
+        let page = d.searches.get(key);
+        if (!page) {
+          const out = await ctx.rpc('library', 'Search', { q, caller: ctx.caller }, { idempotent: true });
+          page = { total: out.total, results: out.results.map(publicEntry) };
+          d.searches.set(key, page);
+        }
+        return json({ ...page });
+      },
+    }),
+    operation({
+      id: 'library_meta',
+      method: 'GET',
+      path: '/lib/meta',
+      tool: null,
+      summary: 'The data vintage of the ingredient library, with its source.',
+      input: { from: 'none', schema: NoInput },
+      policy: KEYED,
+      call: async (ctx) => json(metaJson(await ctx.rpc('library', 'GetMeta', {}, { idempotent: true }))),
+    }),
+    operation({
+      id: 'submit_ingredient',
+      method: 'POST',
+      path: '/lib/submissions',
+      tool: 'submit_ingredient',
+      summary: 'Propose an ingredient the library lacks, for review; repeats by the same account merge. Idempotency-Key makes a retry safe.',
+      input: { from: 'body', schema: SubmissionSchema },
+      policy: { ...KEYED, screen: ['inci', 'note', 'functions'] },
+      async call(ctx, body) {
+        const s = await ctx.rpc('library', 'Submit', {
+          caller: ctx.caller,
+          inci: body.inci,
+          cas: body.cas ?? '',
+          functions: body.functions ?? [],
+          note: body.note ?? '',
+          idempotencyKey: idempotencyKey(ctx.req.headers['idempotency-key']),
+        });
+        return json({ ...submissionJson(s), merged: s.merged, existing: s.existing || null }, s.merged ? 200 : 201);
+      },
+    }),
+    operation({
+      id: 'list_submissions',
+      method: 'GET',
+      path: '/lib/submissions',
+      tool: null,
+      summary: "The account's own submissions and their review status.",
+      input: { from: 'none', schema: NoInput },
+      policy: KEYED,
+      async call(ctx) {
+        const out = await ctx.rpc('library', 'ListSubmissions', { accountId: ctx.caller.accountId }, { idempotent: true });
+        return json({ submissions: out.submissions.map(submissionJson) });
+      },
+    }),
+    operation({
+      id: 'check_formula',
+      method: 'POST',
+      path: '/check',
+      tool: 'check_formula',
+      summary: 'Check a formula against the chassis loading envelope: verdict, remedies to apply, maximum loads.',
+      input: { from: 'body', schema: CheckRequestSchema },
+      policy: FORMULA,
+      async call(ctx, b) {
+        const out = await ctx.rpc('envelope', 'Check', { caller: ctx.caller, base: b.base, basePct: b.basePct, ph: b.ph, lines: b.lines.map(lineToProto) }, COMPUTE);
+        return json({ ...checkJson(out) });
+      },
+    }),
+    operation({
+      id: 'preservation_check',
+      method: 'POST',
+      path: '/ai/preservation',
+      tool: 'preservation_check',
+      summary: 'Preservative guidance: Annex V caps, ISO 29621 low-risk screening and top-up options, by name and role, never amounts.',
+      input: { from: 'body', schema: PreservationRequestSchema },
+      policy: { ...FORMULA, meter: 'free' },
+      async call(ctx, b) {
+        const out = await ctx.rpc(
+          'preservation',
+          'Assess',
+          { caller: ctx.caller, variant: b.variant, nbPct: b.nbPct, lines: b.lines.map(lineToProto), ...(b.ph === undefined ? {} : { ph: b.ph }), productType: b.productType, market: b.market },
+          COMPUTE,
+        );
+        return json({ ...preservationJson(out) });
+      },
+    }),
+    operation({
+      id: 'inci_label',
+      method: 'POST',
+      path: '/inci/label',
+      tool: 'inci_label',
+      summary: 'The finished ingredient label, highest to lowest, never with amounts; or the composition sheet with the chassis as one line.',
+      input: { from: 'body', schema: LabelRequestSchema },
+      policy: FORMULA,
+      async call(ctx, b) {
+        const out = await ctx.rpc('label', 'Build', { caller: ctx.caller, variant: b.variant, nbPct: b.nbPct, lines: b.lines.map(lineToProto), mode: b.mode, market: b.market, productType: b.productType }, COMPUTE);
+        return json({ ...labelJson(out) });
+      },
+    }),
+    operation({
+      id: 'account_status',
+      method: 'GET',
+      path: '/account',
+      tool: 'account_status',
+      summary: 'The plan, the terms version and the month\'s usage of the account.',
+      input: { from: 'none', schema: NoInput },
+      policy: { ...KEYED, usage: false },
+      async call(ctx) {
+        const a = await ctx.rpc('metering', 'GetAccount', { caller: ctx.caller }, { idempotent: true });
+        return json(accountJson(a, `${ctx.baseUrl}/terms`));
+      },
+    }),
+    // Spec endpoints whose issues have not landed answer 501 with a stable code, behind the key.
+    operation({ id: 'enrol_users', method: 'POST', path: '/account/users', tool: null, summary: 'Enrol or unenrol end users into seats.', input: { from: 'none', schema: NoInput }, policy: { ...KEYED, usage: false }, call: notYet('POST /account/users') }),
+    operation({ id: 'list_users', method: 'GET', path: '/account/users', tool: null, summary: 'Seats used and free.', input: { from: 'none', schema: NoInput }, policy: { ...KEYED, usage: false }, call: notYet('GET /account/users') }),
+    operation({ id: 'replace_key', method: 'POST', path: '/account/key', tool: null, summary: "Replace the account's API key.", input: { from: 'none', schema: NoInput }, policy: { ...KEYED, usage: false }, call: notYet('POST /account/key') }),
+    operation({ id: 'mcp', method: 'ALL', path: '/mcp', tool: null, summary: 'The MCP server (Streamable HTTP).', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
+    operation({ id: 'mcp_path_key', method: 'ALL', path: '/mcp/*rest', tool: null, summary: 'The MCP server with the key in the path.', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
+    operation({ id: 'api_reference', method: 'GET', path: '/openapi.json', tool: null, summary: 'The API reference (OpenAPI 3.1).', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('GET /openapi.json') }),
+  ];
+}

@@ -1,0 +1,104 @@
+/**
+ * The operation table is the gateway's whole surface: default deny for every operation not marked
+ * public, no route beside the table, and typed calls that refuse a wrong method or field.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, memoryKv } from '@svc/kit';
+import { createApp } from '../src/app';
+import { KeyAuth } from '../src/auth';
+import { TtlCache } from '../src/cache';
+import { createClients, rpc, type Clients } from '../src/clients';
+import { operations, type Operation } from '../src/operations/index';
+import { UsageCache } from '../src/usage';
+
+/** The spec's MCP tools (section 4); svc_knowledge arrives with the MCP server. */
+const SPEC_TOOLS = ['svc_primer', 'svc_knowledge', 'search_ingredients', 'check_formula', 'submit_ingredient', 'preservation_check', 'inci_label', 'account_status'];
+/** Public by the spec (GET /ai/primer, GET /terms) or by their nature (health, MCP sign-in, the API reference). */
+const PUBLIC_IDS = ['primer', 'terms', 'health', 'mcp', 'mcp_path_key', 'api_reference'];
+
+const nowhere = { library: '127.0.0.1:9', envelope: '127.0.0.1:9', preservation: '127.0.0.1:9', label: '127.0.0.1:9', metering: '127.0.0.1:9', compliance: '127.0.0.1:9' };
+const deps = { searches: new TtlCache<never>(1_000, 10), libraryMeta: async () => null };
+const OPS: Operation[] = operations(deps);
+
+describe('the operation table', () => {
+  it('has one entry per id, per method and path, per tool', () => {
+    expect(new Set(OPS.map((o) => o.id)).size).toBe(OPS.length);
+    expect(new Set(OPS.map((o) => `${o.method} ${o.path}`)).size).toBe(OPS.length);
+    const tools = OPS.map((o) => o.tool).filter((t): t is string => t !== null);
+    expect(new Set(tools).size).toBe(tools.length);
+    for (const t of tools) expect(SPEC_TOOLS).toContain(t);
+  });
+
+  it('makes public only what is meant to be, by an explicit choice', () => {
+    expect(OPS.filter((o) => o.policy.auth === 'none').map((o) => o.id).sort()).toEqual([...PUBLIC_IDS].sort());
+    for (const o of OPS) expect(['key', 'none']).toContain(o.policy.auth);
+  });
+
+  it('meters formula calls only: check and label consume runs; search, preservation, primer, account never do', () => {
+    expect(OPS.filter((o) => o.policy.meter === 'formula').map((o) => o.id).sort()).toEqual(['check_formula', 'inci_label']);
+  });
+});
+
+describe('the generated router', () => {
+  let server: Server;
+  let url = '';
+  let clients: Clients;
+  let app: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    clients = createClients(nowhere);
+    const kv = memoryKv('ops');
+    app = createApp({ ...deps, clients, auth: new KeyAuth(clients, kv), kv, log: createLogger('test', 'silent'), usage: new UsageCache(async () => null) });
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+    clients.close();
+  });
+
+  it.each(OPS.filter((o) => o.policy.auth !== 'none').map((o) => [o.id, o] as const))('answers %s with 401 without a key', async (_id, op) => {
+    for (const method of op.method === 'ALL' ? ['GET', 'POST'] : [op.method]) {
+      const r = await fetch(`${url}${op.path.replace('*rest', 'x')}`, { method, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+      expect(r.status, `${method} ${op.path}`).toBe(401);
+      const body = (await r.json()) as { error: { code: string; field: string } };
+      expect(body.error).toMatchObject({ code: 'unauthorized', field: 'x-svc-key' });
+    }
+  });
+
+  it('mounts no route outside the table', () => {
+    type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+    const routes: string[] = [];
+    const walk = (stack: Layer[]) => {
+      for (const l of stack) {
+        if (l.route) for (const m of Object.keys(l.route.methods)) routes.push(`${m === '_all' ? 'ALL' : m.toUpperCase()} ${l.route.path}`);
+        else if (l.handle?.stack) walk(l.handle.stack);
+      }
+    };
+    walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+    expect(routes.sort()).toEqual(OPS.map((o) => `${o.method} ${o.path}`).sort());
+  });
+
+  it('answers anything else with 404 in the error envelope, with or without a key', async () => {
+    for (const [method, path] of [['GET', '/lib'], ['POST', '/account'], ['DELETE', '/check'], ['GET', '/admin'], ['PUT', '/lib/search']]) {
+      const r = await fetch(`${url}${path}`, { method, headers: { 'x-svc-key': 'svc_live_whatever' } });
+      expect(r.status, `${method} ${path}`).toBe(404);
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    }
+  });
+});
+
+/** Never run: type-checked by `npm run typecheck`, which fails if a wrong name compiles. */
+export function typedCallsRefuseMistakes(c: Clients): void {
+  // @ts-expect-error 'Chek' is not a method of the envelope service
+  void rpc(c, 'envelope', 'Chek', {});
+  // @ts-expect-error basepct is not a field of CheckRequest (basePct is)
+  void rpc(c, 'envelope', 'Check', { basepct: 80 });
+  // @ts-expect-error the label service has no Check
+  void rpc(c, 'label', 'Check', {});
+  void rpc(c, 'envelope', 'Check', { basePct: 80, base: 'classic' });
+}

@@ -1,0 +1,25 @@
+/** POST /inci/label: the label engine's answer as a BuildResponse message, and back as the API's JSON. */
+import type { BuildResponse, BuildResponse__Output } from '../../gen/svc/v1/BuildResponse';
+
+export type LabelJson =
+  | { mode: 'label'; finished_inci: string; ordered: string[]; tail: string[]; unmatched: string[] }
+  | { mode: 'composition'; composition: Array<{ name: string; pct: number; trace?: true }>; composition_sheet: string; unmatched: string[] };
+
+export function labelToProto(r: LabelJson): BuildResponse {
+  if (r.mode === 'composition') {
+    return { mode: 'composition', composition: r.composition.map((c) => ({ name: c.name, pct: c.pct, trace: c.trace === true })), compositionSheet: r.composition_sheet, unmatched: r.unmatched };
+  }
+  return { mode: 'label', finishedInci: r.finished_inci, ordered: r.ordered, tail: r.tail, unmatched: r.unmatched };
+}
+
+export function labelJson(m: BuildResponse__Output): LabelJson {
+  if (m.mode === 'composition') {
+    return {
+      mode: 'composition',
+      composition: m.composition.map((c) => ({ name: c.name, pct: c.pct, ...(c.trace ? { trace: true as const } : {}) })),
+      composition_sheet: m.compositionSheet,
+      unmatched: m.unmatched,
+    };
+  }
+  return { mode: 'label', finished_inci: m.finishedInci, ordered: m.ordered, tail: m.tail, unmatched: m.unmatched };
+}
