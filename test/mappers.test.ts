@@ -50,10 +50,12 @@ describe('mappers keep every documented field across the wire', () => {
         (req) => {
           const result = checkFormula(req, resolveFor(req), DEFAULT_PACK);
           const out = checkJson(wire(svc(proto.envelope, 'Check'), checkToProto(result, DEFAULT_PACK.version)));
-          expect(out).toEqual({ ...JSON.parse(JSON.stringify(result)), packVersion: DEFAULT_PACK.version });
+          // An empty list of line changes and no list say the same: the API leaves it out.
+          const remedies = result.remedies.map(({ changes, ...r }) => (changes?.length ? { ...r, changes } : r));
+          expect(out).toEqual({ ...JSON.parse(JSON.stringify({ ...result, remedies })), packVersion: DEFAULT_PACK.version });
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1_000 },
     );
   });
 
