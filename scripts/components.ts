@@ -1,6 +1,8 @@
 /**
- * The components map: every service by name with its factory, in start order. The embedded
- * start, the split start and the chart all loop over the same list.
+ * The one registry of components: every process the service runs as, with its folder, its port in a
+ * cluster, whether it serves HTTP, whether it reads the chassis secret, and its start wave. The
+ * embedded start and the split start loop over it; the chart's values, skaffold's artifacts, the
+ * gateway's client map and the image recipe are checked against it (test/components.test.ts).
  */
 import type { ServiceFactory } from '@svc/kit';
 import type { ServiceName } from '@svc/protos';
@@ -11,11 +13,37 @@ import { startEnvelope } from '@svc/envelope';
 import { startPreservation } from '@svc/preservation';
 import { startLabel } from '@svc/label';
 
-/** Services in waves: a wave may call the services of the waves before it. */
-export const WAVES: ServiceName[][] = [
-  ['library', 'metering', 'compliance'],
-  ['envelope', 'preservation', 'label'],
+export type ComponentName = ServiceName | 'gateway';
+
+export interface Component {
+  name: ComponentName;
+  /** The workspace folder; its `src/main.ts` runs the component alone. */
+  dir: string;
+  /** The port it listens on in a cluster (gRPC for services, HTTP for the gateway). */
+  port: number;
+  http: boolean;
+  /** Mounts the chassis secret: only label and preservation may. */
+  readsChassis: boolean;
+  /** A wave may call the components of the waves before it. */
+  wave: 1 | 2 | 3;
+}
+
+export const COMPONENTS: readonly Component[] = [
+  { name: 'library', dir: 'services/library', port: 50051, http: false, readsChassis: false, wave: 1 },
+  { name: 'metering', dir: 'services/metering', port: 50055, http: false, readsChassis: false, wave: 1 },
+  { name: 'compliance', dir: 'services/compliance', port: 50056, http: false, readsChassis: false, wave: 1 },
+  { name: 'envelope', dir: 'services/envelope', port: 50052, http: false, readsChassis: false, wave: 2 },
+  { name: 'preservation', dir: 'services/preservation', port: 50053, http: false, readsChassis: true, wave: 2 },
+  { name: 'label', dir: 'services/label', port: 50054, http: false, readsChassis: true, wave: 2 },
+  { name: 'gateway', dir: 'gateway', port: 8080, http: true, readsChassis: false, wave: 3 },
 ];
+
+const services = COMPONENTS.filter((c): c is Component & { name: ServiceName } => c.name !== 'gateway');
+
+/** Services in waves, for the starts: a wave starts once the one before it answers. */
+export const WAVES: ServiceName[][] = [1, 2].map((w) => services.filter((c) => c.wave === w).map((c) => c.name));
+
+export const PACKAGE_DIR = Object.fromEntries(COMPONENTS.map((c) => [c.name, c.dir])) as Record<ComponentName, string>;
 
 export const FACTORIES: Record<ServiceName, ServiceFactory> = {
   library: startLibrary,
@@ -24,14 +52,4 @@ export const FACTORIES: Record<ServiceName, ServiceFactory> = {
   envelope: startEnvelope,
   preservation: startPreservation,
   label: startLabel,
-};
-
-export const PACKAGE_DIR: Record<ServiceName | 'gateway', string> = {
-  library: 'services/library',
-  metering: 'services/metering',
-  compliance: 'services/compliance',
-  envelope: 'services/envelope',
-  preservation: 'services/preservation',
-  label: 'services/label',
-  gateway: 'gateway',
 };

@@ -1,20 +1,15 @@
 /** One gRPC client per service, each call with a deadline; the gateway's only way to the services. */
 import { call, connect, type CallOptions, type Peers } from '@svc/kit';
-import { proto, type MethodName, type RequestOf, type ResponseOf, type ServiceName } from '@svc/protos';
+import { SERVICE_NAMES, proto, type MethodName, type RequestOf, type ResponseOf, type ServiceName } from '@svc/protos';
 import type * as grpc from '@grpc/grpc-js';
 import { fromGrpc } from './errors';
 
 export type Clients = Record<ServiceName, grpc.Client> & { close(): void };
 
+/** One client per service of the contract (SERVICE_NAMES, checked against the component registry). */
 export function createClients(peers: Peers): Clients {
-  const clients = {
-    library: connect(proto.library, peers.library),
-    envelope: connect(proto.envelope, peers.envelope),
-    preservation: connect(proto.preservation, peers.preservation),
-    label: connect(proto.label, peers.label),
-    metering: connect(proto.metering, peers.metering),
-    compliance: connect(proto.compliance, peers.compliance),
-  };
+  const clients = {} as Record<ServiceName, grpc.Client>;
+  for (const name of SERVICE_NAMES) clients[name] = connect<grpc.Client>(proto[name], peers[name]);
   return {
     ...clients,
     close() {
