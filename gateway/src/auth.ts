@@ -5,6 +5,7 @@
  */
 import { hashKey, isWellFormedKey, type Bus, type Kv, type Subscription } from '@svc/kit';
 import type { Request } from 'express';
+import { subscribeEvent } from '@svc/protos';
 import { rpc, type Clients } from './clients';
 import type { AuthAccount } from './context';
 import { TtlCache } from './cache';
@@ -40,12 +41,12 @@ export class KeyAuth {
     private readonly kv: Kv,
   ) {}
 
-  async listen(bus: Bus): Promise<void> {
-    this.sub = await bus.subscribe<{ oldHashes?: string[] }>('account.key_replaced', (e) => {
-      const old = new Set(e.data.oldHashes ?? []);
+  async listen(bus: Bus, invalid: (info: { subject: string; id: string; problem: string }) => void = () => {}): Promise<void> {
+    this.sub = await subscribeEvent(bus, 'account.key_replaced', (e) => {
+      const old = new Set(e.oldHashes);
       this.cache.deleteWhere((k) => old.has(k.hash));
       this.refused.deleteWhere((k) => old.has(k.hash));
-    });
+    }, invalid);
   }
 
   async stop(): Promise<void> {

@@ -5,6 +5,7 @@ import type { Bus, Kv, Logger, Peers } from '@svc/kit';
 import { createApp } from './app';
 import { KeyAuth } from './auth';
 import { createClients } from './clients';
+import { subscribeEvent } from '@svc/protos';
 import { TtlCache } from './cache';
 import { rpc } from './clients';
 import type { SearchCache } from './operations/index';
@@ -31,9 +32,10 @@ export interface RunningGateway {
 export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const clients = createClients(o.peers);
   const auth = new KeyAuth(clients, o.kv);
-  await auth.listen(o.bus);
+  const invalidEvent = (info: { subject: string; id: string; problem: string }) => o.log.warn(info, 'invalid event skipped');
+  await auth.listen(o.bus, invalidEvent);
   const searches: SearchCache = new TtlCache(60_000, 10_000);
-  const librarySub = await o.bus.subscribe('library.updated', () => searches.clear());
+  const librarySub = await subscribeEvent(o.bus, 'library.updated', () => searches.clear(), invalidEvent);
   // The data vintage changes only with a library upgrade; a minute-old copy is fine, and without
   // the library the primer still answers, saying the vintage is unavailable.
   let meta: { value: Meta__Output; at: number } | null = null;

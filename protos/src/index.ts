@@ -70,3 +70,4 @@ export type { ComplianceClient, ComplianceHandlers } from '../gen/svc/v1/Complia
 export type { HealthClient, HealthHandlers } from '../gen/grpc/health/v1/Health';
 export type { Definitions, MethodName, RequestOf, ResponseOf } from './calls';
 export * from './mappers/index';
+export { EVENTS, publishEvent, subscribeEvent, type EventName, type EventOf } from './events';

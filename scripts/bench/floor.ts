@@ -6,8 +6,8 @@
  * The answer is a recorded CheckResponse of the bench formula, so both messages have the real size.
  */
 import * as grpc from '@grpc/grpc-js';
-import { lineToProto } from '@svc/kit';
-import { proto } from '@svc/protos';
+
+import { lineToProto, proto } from '@svc/protos';
 import type { CheckResponse } from '@svc/protos/gen/svc/v1/CheckResponse';
 import type { EnvelopeClient } from '@svc/protos/gen/svc/v1/Envelope';
 import express from 'express';

@@ -4,8 +4,8 @@
  * drift apart, and no route is public unless its entry says `auth: 'none'`.
  */
 import { CheckRequestSchema, LabelRequestSchema, PreservationRequestSchema, SubmissionSchema } from '@svc/formula';
-import { lineToProto } from '@svc/kit';
-import { accountJson, checkJson, labelJson, metaJson, preservationJson, publicEntry, submissionJson, type PublicEntry } from '@svc/protos';
+
+import { type PublicEntry, accountJson, checkJson, labelJson, lineToProto, metaJson, preservationJson, publicEntry, submissionJson } from '@svc/protos';
 import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
 import { primer } from '../content/primer';
 import { termsHtml } from '../content/terms';

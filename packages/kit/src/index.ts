@@ -9,8 +9,6 @@ export * from './service';
 export * from './versions';
 export * from './keys';
 export * from './grpc/health';
-export * from './convert';
-export * from './resolver';
 export * from './compute';
 export * from './metrics';
 export * from './ports';

@@ -4,3 +4,4 @@ export * from './label';
 export * from './preservation';
 export * from './library';
 export * from './account';
+export * from './formula';

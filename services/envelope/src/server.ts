@@ -1,7 +1,8 @@
 /** gRPC handlers of the envelope service: validate, resolve names, call the engine, encode. */
 import { CheckRequestSchema } from '@svc/formula';
-import { GrpcServer, lineFromProto, requestIdOf, resolveOrUnavailable, unary, validated, type CachedResolver, type Logger } from '@svc/kit';
-import { QUALIFIED, checkToProto, proto } from '@svc/protos';
+import { GrpcServer, requestIdOf, unary, validated, type Logger } from '@svc/kit';
+import { resolveOrUnavailable, type CachedResolver } from '@svc/resolution';
+import { QUALIFIED, checkToProto, lineFromProto, proto } from '@svc/protos';
 import type { CheckRequest__Output } from '@svc/protos/gen/svc/v1/CheckRequest';
 import type { CheckResponse } from '@svc/protos/gen/svc/v1/CheckResponse';
 import { checkFormula, namesToResolve, type EnvelopePack } from './engine/index';

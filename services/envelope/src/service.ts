@@ -1,4 +1,5 @@
-import { libraryResolver, type RunningService, type ServiceContext } from '@svc/kit';
+import { type RunningService, type ServiceContext } from '@svc/kit';
+import { libraryResolver } from '@svc/resolution';
 import { DEFAULT_PACK } from './engine/index';
 import { envelopeServer } from './server';
 

@@ -1,8 +1,9 @@
 /** gRPC handlers of the label service: validate, resolve names, build, check egress, encode. */
 import { assertCallerNames, callerNamesOf, releaseOrWithhold, type Chassis } from '@svc/chassis';
 import { LabelRequestSchema } from '@svc/formula';
-import { GrpcServer, lineFromProto, requestIdOf, resolveOrUnavailable, unary, unset, validated, type CachedResolver, type Logger } from '@svc/kit';
-import { QUALIFIED, labelToProto, proto } from '@svc/protos';
+import { GrpcServer, requestIdOf, unary, unset, validated, type Logger } from '@svc/kit';
+import { resolveOrUnavailable, type CachedResolver } from '@svc/resolution';
+import { QUALIFIED, labelToProto, lineFromProto, proto } from '@svc/protos';
 import type { BuildRequest__Output } from '@svc/protos/gen/svc/v1/BuildRequest';
 import type { BuildResponse } from '@svc/protos/gen/svc/v1/BuildResponse';
 import { buildLabel, callerAmounts, namesToResolve } from './engine/index';

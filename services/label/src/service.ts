@@ -1,5 +1,6 @@
 import { loadChassisFromEnv } from '@svc/chassis';
-import { libraryResolver, type RunningService, type ServiceContext } from '@svc/kit';
+import { type RunningService, type ServiceContext } from '@svc/kit';
+import { libraryResolver } from '@svc/resolution';
 import { labelServer } from './server';
 
 export async function startLabel(ctx: ServiceContext): Promise<RunningService> {

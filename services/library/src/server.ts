@@ -1,7 +1,7 @@
 /** gRPC handlers of the library service: translate, call the store, encode. */
 import type { IngredientFacts } from '@svc/formula';
-import { factsToProto, GrpcServer, resolutionToProto, SvcError, unary, type Bus, type Logger, type Sql } from '@svc/kit';
-import { QUALIFIED, proto } from '@svc/protos';
+import { GrpcServer, SvcError, unary, type Bus, type Logger, type Sql } from '@svc/kit';
+import { QUALIFIED, factsToProto, proto, resolutionToProto, publishEvent } from '@svc/protos';
 import type { DecideRequest__Output } from '@svc/protos/gen/svc/v1/DecideRequest';
 import type { Ingredient } from '@svc/protos/gen/svc/v1/Ingredient';
 import type { ListSubmissionsRequest__Output } from '@svc/protos/gen/svc/v1/ListSubmissionsRequest';
@@ -83,7 +83,7 @@ export function libraryServer(deps: { sql: Sql; bus: Bus; log: Logger }): GrpcSe
       if (req.decision !== 'approve' && req.decision !== 'reject') throw SvcError.invalid('decision: must be approve or reject');
       const r = await store.decideSubmission(sql, id, req.decision, req.reason || undefined);
       // Compute services drop their resolution caches on this; the id makes a retried publish one event.
-      if (r.added) await bus.publish('library.updated', { reason: 'submission_approved', inci: r.submission.inci }, { id: `library.updated:submission:${id}` });
+      if (r.added) await publishEvent(bus, 'library.updated', { reason: 'submission_approved', inci: r.submission.inci }, { id: `library.updated:submission:${id}` });
       return submissionToProto(r.submission, { added: r.added });
     }),
 

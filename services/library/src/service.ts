@@ -1,3 +1,4 @@
+import { publishEvent } from '@svc/protos';
 import type { RunningService, ServiceContext } from '@svc/kit';
 import { migrate } from './migrations';
 import { libraryServer } from './server';
@@ -8,7 +9,7 @@ export async function startLibrary(ctx: ServiceContext): Promise<RunningService>
   const report = await migrate(ctx.sql, progress);
   if (report.import.imported) {
     // A data upgrade changes facts the compute services may have cached.
-    await ctx.bus.publish('library.updated', { reason: 'data_version', dataVersion: report.import.dataVersion }, { id: `library.updated:data:${report.import.dataVersion}` });
+    await publishEvent(ctx.bus, 'library.updated', { reason: 'data_version', dataVersion: report.import.dataVersion }, { id: `library.updated:data:${report.import.dataVersion}` });
   }
   // Built before the port opens, so the first search is as fast as the rest.
   await searchIndex(ctx.sql);

@@ -1,6 +1,6 @@
 /** gRPC handlers of the metering service: translate, call the store and the plan rules, encode. */
 import { GrpcServer, SvcError, TERMS_VERSION, hashKey, notYet, unary, type Bus, type Logger, type Sql } from '@svc/kit';
-import { QUALIFIED, proto } from '@svc/protos';
+import { QUALIFIED, proto, publishEvent } from '@svc/protos';
 import type { AuthenticateRequest__Output } from '@svc/protos/gen/svc/v1/AuthenticateRequest';
 import type { AuthenticateResponse } from '@svc/protos/gen/svc/v1/AuthenticateResponse';
 import type { GetAccountRequest__Output } from '@svc/protos/gen/svc/v1/GetAccountRequest';
@@ -70,7 +70,7 @@ export function meteringServer(deps: { sql: Sql; bus: Bus; log: Logger; now?: ()
       const account = await callerAccount(req.caller?.accountId);
       const { key, hash, oldHashes } = await store.replaceKey(sql, account.id);
       // Every gateway replica drops the old key from its cache on this event.
-      await bus.publish('account.key_replaced', { accountId: account.id, oldHashes }, { id: `key_replaced:${hash}` });
+      await publishEvent(bus, 'account.key_replaced', { accountId: account.id, oldHashes }, { id: `key_replaced:${hash}` });
       return { key, keyId: `key_${hash.slice(0, 12)}` };
     }),
 

@@ -1,8 +1,9 @@
 /** gRPC handlers of the preservation service: validate, resolve names, assess, check egress, encode. */
 import { assertCallerNames, callerNamesOf, releaseOrWithhold, type Chassis } from '@svc/chassis';
 import { PreservationRequestSchema } from '@svc/formula';
-import { GrpcServer, lineFromProto, requestIdOf, resolveOrUnavailable, unary, unset, validated, type CachedResolver, type Logger } from '@svc/kit';
-import { QUALIFIED, preservationToProto, proto } from '@svc/protos';
+import { GrpcServer, requestIdOf, unary, unset, validated, type Logger } from '@svc/kit';
+import { resolveOrUnavailable, type CachedResolver } from '@svc/resolution';
+import { QUALIFIED, lineFromProto, preservationToProto, proto } from '@svc/protos';
 import type { AssessRequest__Output } from '@svc/protos/gen/svc/v1/AssessRequest';
 import type { AssessResponse } from '@svc/protos/gen/svc/v1/AssessResponse';
 import { assessPreservation, namesToResolve } from './engine/index';

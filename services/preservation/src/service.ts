@@ -1,5 +1,6 @@
 import { loadChassisFromEnv } from '@svc/chassis';
-import { libraryResolver, type RunningService, type ServiceContext } from '@svc/kit';
+import { type RunningService, type ServiceContext } from '@svc/kit';
+import { libraryResolver } from '@svc/resolution';
 import { preservationServer } from './server';
 
 export async function startPreservation(ctx: ServiceContext): Promise<RunningService> {

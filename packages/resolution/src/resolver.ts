@@ -3,13 +3,11 @@
  * with a local cache so a formula's names cost no hop once seen. `library.updated` (an approved
  * submission, a data upgrade) drops the cache on every replica.
  */
-import type * as grpc from '@grpc/grpc-js';
+import * as grpc from '@grpc/grpc-js';
 import { normaliseName, type Resolution } from '@svc/formula';
-import { proto, type LibraryClient } from '@svc/protos';
+import { proto, resolutionFromProto, subscribeEvent, type LibraryClient } from '@svc/protos';
 import type { ResolveResponse__Output } from '@svc/protos/gen/svc/v1/ResolveResponse';
-import type { Bus, Subscription } from './adapters/bus';
-import { resolutionFromProto } from './convert';
-import { call, connect } from './grpc/client';
+import { SvcError, call, connect, type Bus, type Subscription } from '@svc/kit';
 
 export interface CachedResolver {
   /** Keyed by normaliseName of each name asked. */
@@ -24,7 +22,8 @@ const MAX_PER_CALL = 2_000;
 export async function libraryResolver(address: string, bus: Bus): Promise<CachedResolver> {
   const client = connect<LibraryClient & grpc.Client>(proto.library as never, address);
   const cache = new Map<string, Resolution>();
-  const sub: Subscription = await bus.subscribe('library.updated', () => cache.clear());
+  // Even a malformed update clears the cache: asking the library again is always safe.
+  const sub: Subscription = await subscribeEvent(bus, 'library.updated', () => cache.clear(), () => cache.clear());
   return {
     async resolve(names, requestId) {
       const out = new Map<string, Resolution>();
@@ -56,4 +55,18 @@ export async function libraryResolver(address: string, bus: Bus): Promise<Cached
       client.close();
     },
   };
+}
+
+/** Resolves names through the library, turning its absence into UNAVAILABLE for the caller. */
+export async function resolveOrUnavailable(resolver: CachedResolver, names: readonly string[], requestId?: string): Promise<Map<string, Resolution>> {
+  try {
+    return await resolver.resolve(names, requestId);
+  } catch (err) {
+    const code = (err as grpc.ServiceError).code;
+    // Only an absent or slow library is "retry shortly"; anything else is a fault to log, not to retry.
+    if (code === grpc.status.UNAVAILABLE || code === grpc.status.DEADLINE_EXCEEDED || code === grpc.status.CANCELLED) {
+      throw new SvcError(grpc.status.UNAVAILABLE, { code: 'service_unavailable', message: 'the ingredient library is unavailable; retry shortly' });
+    }
+    throw err;
+  }
 }

@@ -1,11 +1,11 @@
 /**
- * Translations between the gRPC messages and the domain's plain objects, in one place so that
- * every service and the gateway read a line or an ingredient the same way.
+ * Lines, ingredient facts and resolutions between the gRPC messages and the domain's plain objects,
+ * so that every service and the gateway read a line or an ingredient the same way.
  */
 import type { Category, IngredientFacts, Ionic, Line, Resolution } from '@svc/formula';
-import type { Ingredient, Ingredient__Output } from '@svc/protos/gen/svc/v1/Ingredient';
-import type { Line as LineMsg, Line__Output } from '@svc/protos/gen/svc/v1/Line';
-import type { Resolution as ResolutionMsg, Resolution__Output } from '@svc/protos/gen/svc/v1/Resolution';
+import type { Ingredient, Ingredient__Output } from '../../gen/svc/v1/Ingredient';
+import type { Line as LineMsg, Line__Output } from '../../gen/svc/v1/Line';
+import type { Resolution as ResolutionMsg, Resolution__Output } from '../../gen/svc/v1/Resolution';
 
 export function lineToProto(l: Line): LineMsg {
   if ('blend' in l) {

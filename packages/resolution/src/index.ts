@@ -1,0 +1,1 @@
+export { libraryResolver, resolveOrUnavailable, type CachedResolver } from './resolver';

@@ -1,0 +1,59 @@
+/**
+ * The events the services share, as zod schemas: published only when valid, and validated again on
+ * receipt, so a malformed or foreign message on a subject is logged and skipped, never acted on.
+ */
+import { z } from 'zod';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+export const EVENTS = {
+  /** The catalogue changed: a new data version, or an approved submission. Caches of names drop. */
+  'library.updated': z.object({
+    reason: z.enum(['data_version', 'submission_approved']),
+    dataVersion: z.string().optional(),
+    inci: z.string().optional(),
+  }),
+  /** An account's key was replaced: every gateway drops the old key's hashes from its cache. */
+  'account.key_replaced': z.object({
+    accountId: z.string().min(1),
+    oldHashes: z.array(z.string().regex(SHA256_HEX)),
+  }),
+} as const;
+
+export type EventName = keyof typeof EVENTS;
+export type EventOf<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
+
+/** The part of the bus these helpers need (the Bus adapter of @svc/kit fits it). */
+interface BusLike {
+  publish(subject: string, data: unknown, opts: { id: string }): Promise<{ duplicate: boolean }>;
+  subscribe<T>(subject: string, handler: (e: { subject: string; id: string; data: T }) => Promise<void> | void, opts?: { group?: string }): Promise<{ stop(): Promise<void> }>;
+}
+
+export async function publishEvent<N extends EventName>(bus: BusLike, name: N, data: EventOf<N>, opts: { id: string }): Promise<{ duplicate: boolean }> {
+  return bus.publish(name, EVENTS[name].parse(data), opts);
+}
+
+/**
+ * Subscribes with validation: an event that does not match its schema goes to `invalid` (to be
+ * logged) and is acknowledged, since redelivering it could never succeed.
+ */
+export function subscribeEvent<N extends EventName>(
+  bus: BusLike,
+  name: N,
+  handler: (data: EventOf<N>, id: string) => Promise<void> | void,
+  invalid: (info: { subject: string; id: string; problem: string }) => void,
+  opts: { group?: string } = {},
+): Promise<{ stop(): Promise<void> }> {
+  return bus.subscribe<unknown>(
+    name,
+    async (e) => {
+      const r = EVENTS[name].safeParse(e.data);
+      if (!r.success) {
+        invalid({ subject: e.subject, id: e.id, problem: r.error.issues.map((i) => `${i.path.join('.') || '(event)'}: ${i.message}`).join('; ') });
+        return;
+      }
+      await handler(r.data as EventOf<N>, e.id);
+    },
+    opts,
+  );
+}
