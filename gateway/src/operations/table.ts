@@ -200,7 +200,19 @@ export function operations(d: OperationDeps): Operation[] {
     // Spec endpoints whose issues have not landed answer 501 with a stable code, behind the key.
     operation({ id: 'enrol_users', method: 'POST', path: '/account/users', tool: null, summary: 'Enrol or unenrol end users into seats.', input: { from: 'none', schema: NoInput }, policy: { ...KEYED, usage: false }, call: notYet('POST /account/users') }),
     operation({ id: 'list_users', method: 'GET', path: '/account/users', tool: null, summary: 'Seats used and free.', input: { from: 'none', schema: NoInput }, policy: { ...KEYED, usage: false }, call: notYet('GET /account/users') }),
-    operation({ id: 'replace_key', method: 'POST', path: '/account/key', tool: null, summary: "Replace the account's API key.", input: { from: 'none', schema: NoInput }, policy: { ...KEYED, usage: false }, call: notYet('POST /account/key') }),
+    operation({
+      id: 'replace_key',
+      method: 'POST',
+      path: '/account/key',
+      tool: null,
+      summary: "Replace the account's API key: the new key is returned once, and the old one is refused at once on every gateway.",
+      input: { from: 'none', schema: NoInput },
+      policy: { ...KEYED, usage: false },
+      async call(ctx) {
+        const r = await ctx.rpc('metering', 'RotateKey', { caller: ctx.caller });
+        return json({ key: r.key, keyId: r.keyId, message: 'Store this key now: it is shown only once. The old key no longer works.' });
+      },
+    }),
     operation({ id: 'mcp', method: 'ALL', path: '/mcp', tool: null, summary: 'The MCP server (Streamable HTTP).', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
     operation({ id: 'mcp_path_key', method: 'ALL', path: '/mcp/*rest', tool: null, summary: 'The MCP server with the key in the path.', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
     operation({ id: 'api_reference', method: 'GET', path: '/openapi.json', tool: null, summary: 'The API reference (OpenAPI 3.1).', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('GET /openapi.json') }),

@@ -12,3 +12,4 @@ export * from './grpc/health';
 export * from './compute';
 export * from './metrics';
 export * from './ports';
+export * from './outbox';

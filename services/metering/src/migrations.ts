@@ -1,4 +1,4 @@
-import type { Migration } from '@svc/kit';
+import { outboxTable, type Migration } from '@svc/kit';
 
 export const SCHEMA = 'metering';
 
@@ -41,5 +41,10 @@ CREATE TABLE metering.top_ups (
   runs int NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );`,
+  },
+  {
+    id: 2,
+    name: 'outbox',
+    sql: outboxTable('metering'),
   },
 ];

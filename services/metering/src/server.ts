@@ -1,6 +1,6 @@
 /** gRPC handlers of the metering service: translate, call the store and the plan rules, encode. */
-import { GrpcServer, SvcError, TERMS_VERSION, hashKey, notYet, unary, type Bus, type Logger, type Sql } from '@svc/kit';
-import { QUALIFIED, proto, publishEvent } from '@svc/protos';
+import { GrpcServer, SvcError, TERMS_VERSION, hashKey, notYet, unary, type Logger, type OutboxRelay, type Sql } from '@svc/kit';
+import { QUALIFIED, proto } from '@svc/protos';
 import type { AuthenticateRequest__Output } from '@svc/protos/gen/svc/v1/AuthenticateRequest';
 import type { AuthenticateResponse } from '@svc/protos/gen/svc/v1/AuthenticateResponse';
 import type { GetAccountRequest__Output } from '@svc/protos/gen/svc/v1/GetAccountRequest';
@@ -10,8 +10,8 @@ import type { RotateKeyResponse } from '@svc/protos/gen/svc/v1/RotateKeyResponse
 import { monthOf, planOf, upgradeFrom } from './engine/plans';
 import * as store from './store';
 
-export function meteringServer(deps: { sql: Sql; bus: Bus; log: Logger; now?: () => Date }): GrpcServer {
-  const { sql, bus, log } = deps;
+export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRelay; now?: () => Date }): GrpcServer {
+  const { sql, log } = deps;
   const now = deps.now ?? (() => new Date());
   const server = new GrpcServer('metering', log);
 
@@ -68,9 +68,10 @@ export function meteringServer(deps: { sql: Sql; bus: Bus; log: Logger; now?: ()
 
     RotateKey: unary<RotateKeyRequest__Output, RotateKeyResponse>(log, async (req) => {
       const account = await callerAccount(req.caller?.accountId);
-      const { key, hash, oldHashes } = await store.replaceKey(sql, account.id);
-      // Every gateway replica drops the old key from its cache on this event.
-      await publishEvent(bus, 'account.key_replaced', { accountId: account.id, oldHashes }, { id: `key_replaced:${hash}` });
+      const { key, hash } = await store.replaceKey(sql, account.id);
+      // The event is in the outbox with the change; publish it now rather than at the next pass,
+      // so every gateway replica drops the old key within the second.
+      await deps.outbox?.flush();
       return { key, keyId: `key_${hash.slice(0, 12)}` };
     }),
 

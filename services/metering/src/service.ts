@@ -1,12 +1,22 @@
-import { migrate, type RunningService, type ServiceContext } from '@svc/kit';
+import { migrate, startOutboxRelay, type RunningService, type ServiceContext } from '@svc/kit';
 import { migrations, SCHEMA } from './migrations';
 import { meteringServer } from './server';
 
 export async function startMetering(ctx: ServiceContext): Promise<RunningService> {
   await migrate(ctx.sql, SCHEMA, migrations);
-  const server = meteringServer(ctx);
+  // Events left unpublished by an earlier process (a crash after a commit) leave on the first pass.
+  const outbox = startOutboxRelay({ sql: ctx.sql, bus: ctx.bus, schema: SCHEMA, log: ctx.log });
+  void outbox.flush();
+  const server = meteringServer({ sql: ctx.sql, log: ctx.log, outbox });
   const port = await server.listen(ctx.listen);
-  return { name: 'metering', port, stop: () => server.shutdown() };
+  return {
+    name: 'metering',
+    port,
+    async stop() {
+      await server.shutdown();
+      await outbox.stop();
+    },
+  };
 }
 
 export * as accounts from './store';

@@ -1,5 +1,6 @@
 /** Accounts and keys in the metering schema. Keys are stored only as their SHA-256. */
-import { generateKey, hashKey, keyIdOf, newId, type Sql } from '@svc/kit';
+import { enqueue, generateKey, hashKey, keyIdOf, newId, type Sql } from '@svc/kit';
+import { EVENTS } from '@svc/protos';
 import type { PlanId } from './engine/plans';
 
 export interface AccountRow {
@@ -48,14 +49,20 @@ export async function createAccount(sql: Sql, a: { company: string; plan: PlanId
   return { account: { id, company: a.company, plan: a.plan, status: 'active', paid_through: a.paidThrough ?? null, dev: a.dev ?? false }, key };
 }
 
-/** Replaces the account's key: the old one stops working at once. */
+/**
+ * Replaces the account's key: the old one stops working at once. The event that drops it from the
+ * gateways' caches is written in the same transaction (the outbox), so a failed publish can never
+ * leave the change without its event, nor the event without the change.
+ */
 export async function replaceKey(sql: Sql, accountId: string): Promise<{ key: string; hash: string; oldHashes: string[] }> {
   const key = generateKey();
   const hash = hashKey(key);
   const oldHashes = await sql.transaction(async (tx) => {
     const old = await tx.query<{ hash: string }>('UPDATE metering.api_keys SET replaced_at = now() WHERE account_id = $1 AND replaced_at IS NULL RETURNING hash', [accountId]);
     await tx.query('INSERT INTO metering.api_keys (hash, account_id) VALUES ($1, $2)', [hash, accountId]);
-    return old.rows.map((r) => r.hash);
+    const oldHashes = old.rows.map((r) => r.hash);
+    await enqueue(tx, 'metering', 'account.key_replaced', EVENTS['account.key_replaced'].parse({ accountId, oldHashes }));
+    return oldHashes;
   });
   return { key, hash, oldHashes };
 }
