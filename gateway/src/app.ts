@@ -73,6 +73,7 @@ export function createApp(d: AppDeps): Express {
       clients: d.clients,
       auth: d.auth,
       kv: d.kv,
+      log: d.log,
       usage: d.usage,
       ratePerSecond: d.ratePerSecond ?? 200,
       publicUrl: d.publicUrl,

@@ -3,7 +3,7 @@
  * cached for a short time so the hot path has no hop, and a key replacement event drops it from
  * every replica's cache at once.
  */
-import { hashKey, isWellFormedKey, type Bus, type Kv, type Subscription } from '@svc/kit';
+import { failOpen, hashKey, isWellFormedKey, type Bus, type Kv, type Subscription } from '@svc/kit';
 import type { Request } from 'express';
 import { subscribeEvent } from '@svc/protos';
 import { rpc, type Clients } from './clients';
@@ -80,15 +80,17 @@ export class KeyAuth {
     if (known) return known;
     const kv = this.kv;
     const address = req.socket.remoteAddress ?? 'unknown';
-    if (await kv.get(`authfail-block:${address}`)) {
+    // Without the store, the guessing guard is skipped (counted), never the request refused for it.
+    const blocked = await kv.get(`authfail-block:${address}`).catch(() => (failOpen.inc({ check: 'key_guessing' }), null));
+    if (blocked) {
       throw new HttpError(429, 'rate_limited', 'too many requests with an invalid API key from this address; retry later', {}, { 'Retry-After': '60' });
     }
     try {
       return await this.authenticate(key, req.id);
     } catch (err) {
       if (err instanceof HttpError && err.status === 401) {
-        const { count } = await kv.hit(`authfail:${address}`, 60_000);
-        if (count >= FAILURES_PER_MINUTE) await kv.set(`authfail-block:${address}`, '1', 60_000);
+        const hit = await kv.hit(`authfail:${address}`, 60_000).catch(() => (failOpen.inc({ check: 'key_guessing' }), null));
+        if (hit && hit.count >= FAILURES_PER_MINUTE) await kv.set(`authfail-block:${address}`, '1', 60_000).catch(() => {});
       }
       throw err;
     }

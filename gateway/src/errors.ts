@@ -45,6 +45,9 @@ export function fromGrpc(err: unknown, service: string): HttpError {
   if (typeof code !== 'number') return new HttpError(500, 'internal_error', 'internal error');
   const [status, defCode] = GRPC_TO_HTTP[code as grpc.status] ?? [500, 'internal_error'];
   if (status === 503) {
+    if (problemOf(err)?.code === 'dependency_unavailable') {
+      return new HttpError(503, 'dependency_unavailable', `a storage dependency of the ${service} service is unavailable; retry shortly`, {}, { 'Retry-After': '2' });
+    }
     return new HttpError(503, 'service_unavailable', `the ${service} service is unavailable; retry shortly`, {}, { 'Retry-After': '1' });
   }
   const problem = problemOf(err);

@@ -19,7 +19,7 @@
  * docs/decisions.md), and wiring one in is one function here, not a change per route.
  */
 import { parseWith } from '@svc/formula';
-import type { CallOptions, Kv } from '@svc/kit';
+import { failOpen, type CallOptions, type Kv, type Logger } from '@svc/kit';
 import type { Request, RequestHandler, Response } from 'express';
 import type { KeyAuth } from '../auth';
 import { validateEndUser } from '../auth';
@@ -41,6 +41,7 @@ export interface PipelineDeps {
   clients: Clients;
   auth: KeyAuth;
   kv: Kv;
+  log: Logger;
   usage: UsageCache;
   ratePerSecond: number;
   publicUrl?: string | undefined;
@@ -77,9 +78,20 @@ async function inputOf(op: Operation, d: PipelineDeps, req: Request, res: Respon
   return r.value;
 }
 
+/**
+ * A request budget per account per second, in the shared Kv. When the Kv cannot answer, the limit
+ * is skipped (fail open) rather than the request refused: said in a metric and a log line.
+ */
 function rateLimit(d: PipelineDeps, req: Request, res: Response): Promise<void> {
   const subject = req.account?.id ?? 'anonymous';
-  return d.kv.hit(`rl:${subject}`, 1_000).then(({ count, resetMs }) => {
+  const hit = d.kv.hit(`rl:${subject}`, 1_000).catch((err: unknown) => {
+    failOpen.inc({ check: 'rate_limit' });
+    d.log.warn({ requestId: req.id, err: (err as Error).message }, 'rate limit skipped: the store is unavailable');
+    return null;
+  });
+  return hit.then((h) => {
+    if (!h) return;
+    const { count, resetMs } = h;
     const reset = Math.max(1, Math.ceil(resetMs / 1_000));
     res.setHeader('RateLimit-Limit', String(d.ratePerSecond));
     res.setHeader('RateLimit-Remaining', String(Math.max(0, d.ratePerSecond - count)));

@@ -39,8 +39,27 @@ export class SvcError extends Error {
 
 const PROBLEM_KEY = 'svc-problem';
 
+/** Node and driver error codes that mean the server behind a connection is gone or not answering. */
+const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const OUTAGE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Connection is closed|Command timed out|MaxRetriesPerRequest|Stream isn't writeable|did not answer within|could not be reached/i;
+
+/**
+ * Whether a failure is a storage dependency (PostgreSQL, Redis, NATS) being unavailable rather than
+ * a fault of ours: the caller should retry, not report a bug.
+ */
+export function isDependencyOutage(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { name?: string; code?: unknown; message?: unknown };
+  if (e.name === 'DependencyError' || e.name === 'MaxRetriesPerRequestError') return true;
+  if (typeof e.code === 'string' && OUTAGE_CODES.has(e.code)) return true;
+  return typeof e.message === 'string' && OUTAGE_MESSAGES.test(e.message);
+}
+
+export const DEPENDENCY_UNAVAILABLE: ProblemBody = { code: 'dependency_unavailable', message: 'a storage dependency of the service is unavailable; retry shortly' };
+
 /** Encodes an error for a gRPC callback: status code plus the problem as trailing metadata. */
 export function toGrpcError(err: unknown): Partial<grpc.StatusObject> {
+  if (!(err instanceof SvcError) && isDependencyOutage(err)) err = new SvcError(grpc.status.UNAVAILABLE, DEPENDENCY_UNAVAILABLE);
   if (err instanceof SvcError) {
     const metadata = new grpc.Metadata();
     metadata.set(PROBLEM_KEY, JSON.stringify(err.body));

@@ -40,6 +40,14 @@ export const httpSeconds = new client.Histogram({
   registers: [registry],
 });
 
+/** A safeguard skipped because the store behind it was unavailable (the request went ahead). */
+export const failOpen = new client.Counter({
+  name: 'svc_fail_open_total',
+  help: 'Checks skipped because their store was unavailable, by check',
+  labelNames: ['check'] as const,
+  registers: [registry],
+});
+
 /** Serves GET /metrics on its own port; returns the port and a stop function. */
 export async function serveMetrics(host: string, port: number): Promise<{ port: number; stop(): Promise<void> }> {
   const server = http.createServer((req, res) => {

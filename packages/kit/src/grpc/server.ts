@@ -6,7 +6,7 @@ import * as grpc from '@grpc/grpc-js';
 import { proto, type HealthHandlers } from '@svc/protos';
 import type { HealthCheckResponse } from '@svc/protos/gen/grpc/health/v1/HealthCheckResponse';
 import type { Logger } from '../log';
-import { SvcError, toGrpcError } from '../errors';
+import { SvcError, isDependencyOutage, toGrpcError } from '../errors';
 import { grpcHandled, grpcSeconds } from '../metrics';
 
 type Status = 'SERVING' | 'NOT_SERVING';
@@ -107,7 +107,9 @@ export function unary<Req, Res>(log: Logger, fn: (req: Req, call: grpc.ServerUna
         },
         (err: unknown) => {
           end();
-          if (!(err instanceof SvcError)) {
+          if (isDependencyOutage(err)) {
+            log.warn({ err: (err as Error).message, method: call.getPath(), requestId: requestIdOf(call.metadata) }, 'dependency unavailable');
+          } else if (!(err instanceof SvcError)) {
             log.error({ err, method: call.getPath(), requestId: requestIdOf(call.metadata) }, 'handler failed');
           }
           const status = toGrpcError(err);
