@@ -39,6 +39,7 @@ export class KeyAuth {
   constructor(
     private readonly clients: Clients,
     private readonly kv: Kv,
+    private readonly trustedProxies: ReadonlySet<string> = new Set(),
   ) {}
 
   async listen(bus: Bus, invalid: (info: { subject: string; id: string; problem: string }) => void = () => {}): Promise<void> {
@@ -70,31 +71,61 @@ export class KeyAuth {
   }
 
   /**
-   * The pipeline's authentication stage. Failed attempts are counted per client address (shared by
-   * every replica through the Kv): past FAILURES_PER_MINUTE the address gets 429 before any lookup,
-   * so guessing keys, or flooding metering with made-up ones, is slow.
+   * The pipeline's authentication stage. Failed attempts are counted per client address (the
+   * caller's, seen through the configured trusted proxies) and per key prefix, shared by every
+   * replica through the Kv. Past FAILURES_PER_MINUTE, an address or a prefix is throttled: a
+   * well-formed key from it is still looked up, at most once a second, so a valid tenant behind a
+   * shared address gets in while guessing (or hammering a replaced key) stays slow.
    */
   async check(key: string | undefined, req: Request): Promise<AuthAccount> {
     // Hot path: a key already known good costs no lookup at all.
     const known = key ? this.cache.get(key)?.account : undefined;
     if (known) return known;
     const kv = this.kv;
-    const address = req.socket.remoteAddress ?? 'unknown';
+    const subjects = [`addr:${clientAddress(req, this.trustedProxies)}`, ...(key ? [`prefix:${key.slice(0, KEY_PREFIX_CHARS)}`] : [])];
     // Without the store, the guessing guard is skipped (counted), never the request refused for it.
-    const blocked = await kv.get(`authfail-block:${address}`).catch(() => (failOpen.inc({ check: 'key_guessing' }), null));
-    if (blocked) {
-      throw new HttpError(429, 'rate_limited', 'too many requests with an invalid API key from this address; retry later', {}, { 'Retry-After': '60' });
+    const safe = <T>(p: Promise<T>, fallback: T) => p.catch(() => (failOpen.inc({ check: 'key_guessing' }), fallback));
+    const flags = await Promise.all(subjects.map((s) => safe(kv.get(`authfail-block:${s}`), null)));
+    const blocked = subjects.filter((_, i) => flags[i]);
+    if (blocked.length) {
+      const wellFormed = key !== undefined && isWellFormedKey(key);
+      const slots = wellFormed ? await Promise.all(blocked.map((s) => safe(kv.hit(`authfail-probe:${s}`, 1_000), null))) : [{ count: Infinity, resetMs: 0 }];
+      if (slots.some((slot) => slot !== null && slot.count > 1)) {
+        throw new HttpError(429, 'rate_limited', 'too many requests with an invalid API key from this address; retry later', {}, { 'Retry-After': '60' });
+      }
     }
     try {
       return await this.authenticate(key, req.id);
     } catch (err) {
       if (err instanceof HttpError && err.status === 401) {
-        const hit = await kv.hit(`authfail:${address}`, 60_000).catch(() => (failOpen.inc({ check: 'key_guessing' }), null));
-        if (hit && hit.count >= FAILURES_PER_MINUTE) await kv.set(`authfail-block:${address}`, '1', 60_000).catch(() => {});
+        for (const s of subjects) {
+          const hit = await safe(kv.hit(`authfail:${s}`, 60_000), null);
+          if (hit && hit.count >= FAILURES_PER_MINUTE) await kv.set(`authfail-block:${s}`, '1', 60_000).catch(() => {});
+        }
       }
       throw err;
     }
   }
+}
+
+/** Enough of a key to tell keys apart; never enough to use one (keys are logged nowhere anyway). */
+const KEY_PREFIX_CHARS = 16;
+
+/**
+ * The caller's address: the socket's, unless that is a trusted proxy, in which case the nearest
+ * address in X-Forwarded-For that is not one. Without trusted proxies, X-Forwarded-For is ignored
+ * (anyone can write it).
+ */
+export function clientAddress(req: Request, trusted: ReadonlySet<string>): string {
+  let address = req.socket.remoteAddress ?? 'unknown';
+  if (!trusted.has(address)) return address;
+  const forwarded = req.headers['x-forwarded-for'];
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i--) {
+    address = hops[i] as string;
+    if (!trusted.has(address)) return address;
+  }
+  return address;
 }
 
 const END_USER_RE = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -21,6 +21,8 @@ export interface GatewayOptions {
   port: number;
   publicUrl?: string;
   ratePerSecond?: number;
+  /** Addresses of the load balancers in front, whose X-Forwarded-For is believed. */
+  trustedProxies?: readonly string[];
 }
 
 export interface RunningGateway {
@@ -31,7 +33,7 @@ export interface RunningGateway {
 
 export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const clients = createClients(o.peers);
-  const auth = new KeyAuth(clients, o.kv);
+  const auth = new KeyAuth(clients, o.kv, new Set(o.trustedProxies ?? []));
   const invalidEvent = (info: { subject: string; id: string; problem: string }) => o.log.warn(info, 'invalid event skipped');
   await auth.listen(o.bus, invalidEvent);
   const searches: SearchCache = new TtlCache(60_000, 10_000);
