@@ -34,3 +34,9 @@ onShutdown(sys.log, async () => {
   await metrics?.stop();
   await sys.stop();
 });
+// `npm start` exits on SIGTERM without passing it on; when it goes, this process is orphaned and
+// stops the same way as on a signal of its own, instead of running on unseen.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+}, 500).unref();

@@ -3,7 +3,7 @@
  * port, the gateway in front talking gRPC to them, adapters embedded unless URLs are configured.
  * Used by `npm start`, the end-to-end tests and the benchmarks.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAdapters, createLogger, type Adapters, type Logger, type Peers, type RunningService } from '@svc/kit';
 import { startGateway, type RunningGateway } from '@svc/gateway/gateway';
@@ -41,7 +41,45 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
+/**
+ * One start per data folder: PGlite is one process' database, and a second start on the same folder
+ * would acknowledge writes that are then lost. A lock file holds the owner's pid; a stale one (its
+ * process gone) is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'svc.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(file, 'utf8').trim());
+      let alive = false;
+      try {
+        alive = Number.isInteger(pid) && pid > 0 && process.kill(pid, 0);
+      } catch {
+        alive = false;
+      }
+      if (alive) throw new Error(`another start (process ${pid}) is using the data folder ${dataDir}; stop it, or set SVC_DATA_DIR to another folder`);
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock the data folder ${dataDir}`);
+}
+
 export async function startSystem(o: SystemOptions): Promise<RunningSystem> {
+  const unlock = !o.memoryDb && !o.databaseUrl ? lockDataDir(o.dataDir) : () => {};
+  try {
+    return await startLocked(o, unlock);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+async function startLocked(o: SystemOptions, unlock: () => void): Promise<RunningSystem> {
   const log = createLogger('', o.logLevel ?? 'info', o.logDestination);
   const adapters = await createAdapters({
     SVC_DATABASE_URL: o.databaseUrl,
@@ -64,7 +102,7 @@ export async function startSystem(o: SystemOptions): Promise<RunningSystem> {
         peers[name] = `127.0.0.1:${s.port}`;
       }));
     }
-    const dev = await ensureDevAccount(adapters.sql, o.dataDir);
+    const dev = await ensureDevAccount(adapters.sql, o.dataDir, (m) => (o.progress ?? ((x: string) => log.warn(x)))(m));
     // The admin CLI finds the services of a running embedded start here.
     writeFileSync(join(o.dataDir, 'addresses.json'), `${JSON.stringify(peers, null, 2)}\n`);
     const gateway = await startGateway({ peers, bus: adapters.bus, kv: adapters.kv, log: log.child({ svc: 'gateway' }), host: o.host ?? '127.0.0.1', port: o.port ?? 8080, ratePerSecond: o.ratePerSecond });
@@ -79,6 +117,7 @@ export async function startSystem(o: SystemOptions): Promise<RunningSystem> {
       async stop() {
         await gateway.stop();
         await stopAll();
+        unlock();
       },
     };
   } catch (err) {

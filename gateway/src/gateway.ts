@@ -1,6 +1,6 @@
 /** Starts the gateway's HTTP server against the services at `peers`. */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server, ServerResponse } from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import type { Bus, Kv, Logger, Peers } from '@svc/kit';
 import { createApp } from './app';
 import { KeyAuth } from './auth';
@@ -24,6 +24,11 @@ export interface GatewayOptions {
   /** Addresses of the load balancers in front, whose X-Forwarded-For is believed. */
   trustedProxies?: readonly string[];
 }
+
+/** How long a stopping gateway waits for the requests in flight. */
+const DRAIN_MS = 10_000;
+/** How long requests already written to an open connection get to arrive once a stop begins. */
+const GRACE_MS = 500;
 
 export interface RunningGateway {
   url: string;
@@ -71,6 +76,17 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   server.keepAliveTimeout = 65_000;
+  let draining = false;
+  // Answers in progress, so that a stop can tell each of their clients to close its connection.
+  const open = new Set<ServerResponse>();
+  const closing = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  server.on('request', (_req, res: ServerResponse) => {
+    if (draining) return closing(res);
+    open.add(res);
+    res.once('close', () => open.delete(res));
+  });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
   o.log.info({ url }, 'gateway listening');
@@ -78,10 +94,26 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     url,
     port,
     async stop() {
+      // Drain: stop accepting new connections, tell every keep-alive client to go (Connection:
+      // close on each answer), and give requests already on their way over an open connection
+      // GRACE_MS to arrive before idle connections are closed; requests in flight finish, and what
+      // is left is cut after DRAIN_MS at most. (http.Server#close would close idle keep-alive
+      // connections at once, racing requests the client has just written to them.)
+      draining = true;
+      for (const res of open) closing(res);
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+        net.Server.prototype.close.call(server, () => resolve());
+        let idle: NodeJS.Timeout | undefined;
+        const grace = setTimeout(() => {
+          server.closeIdleConnections();
+          idle = setInterval(() => server.closeIdleConnections(), 50);
+        }, GRACE_MS);
+        const deadline = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+        server.once('close', () => {
+          clearTimeout(grace);
+          clearInterval(idle);
+          clearTimeout(deadline);
+        });
       });
       await auth.stop();
       await librarySub.stop();
