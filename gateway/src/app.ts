@@ -16,7 +16,7 @@ export interface AppDeps extends OperationDeps {
   auth: KeyAuth;
   kv: Kv;
   log: Logger;
-  publicUrl?: string;
+  publicUrl?: () => string | undefined;
   bodyLimit?: string;
   ratePerSecond?: number;
   usage: UsageCache;
@@ -25,12 +25,14 @@ export interface AppDeps extends OperationDeps {
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
 const KEY_SHAPED = /svc_(live|test|mcp)_/i;
+/** A key's body without its prefix is a long run of base62: never taken as a caller's request id. */
+const KEY_BODY_SHAPED = /[A-Za-z0-9]{24,}/;
 
 const requestIds: RequestHandler = (req, res, next) => {
   const incoming = req.headers['x-request-id'];
   // A caller's own id is kept when it is sane, so its logs and ours line up; never one that
   // looks like a key, which would then be written to every log line of the request.
-  req.id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) && !KEY_SHAPED.test(incoming) ? incoming : requestId();
+  req.id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) && !KEY_SHAPED.test(incoming) && !KEY_BODY_SHAPED.test(incoming) ? incoming : requestId();
   res.setHeader('x-request-id', req.id);
   res.setHeader('svc-version', API_VERSION);
   next();

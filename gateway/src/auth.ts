@@ -35,6 +35,7 @@ export class KeyAuth {
   private readonly cache = new TtlCache<Known>(CACHE_MS, MAX_ENTRIES);
   private readonly refused = new TtlCache<Known>(NEGATIVE_CACHE_MS, 10_000);
   private sub: Subscription | undefined;
+  private readonly pending = new Map<string, Promise<Known>>();
 
   constructor(
     private readonly clients: Clients,
@@ -60,14 +61,27 @@ export class KeyAuth {
     let hit = this.cache.get(key) ?? this.refused.get(key);
     if (!hit) {
       if (!isWellFormedKey(key)) throw new HttpError(401, 'unauthorized', 'the API key is not valid', { field: 'x-svc-key' });
-      const hash = hashKey(key);
-      const r = await rpc(this.clients, 'metering', 'Authenticate', { keyHash: hash }, { idempotent: true, requestId, deadlineMs: 1_500 });
-      hit = r.ok && r.account ? { hash, account: r.account, reason: '' } : { hash, account: null, reason: r.reason };
-      if (hit.account) this.cache.set(key, hit);
-      else this.refused.set(key, hit);
+      hit = await this.lookup(key, requestId);
     }
     if (!hit.account) throw new HttpError(401, 'unauthorized', REASONS[hit.reason] ?? REASONS.unknown_key!, { field: 'x-svc-key' });
     return hit.account;
+  }
+
+  /** One metering call per key at a time: concurrent first requests with one key share it. */
+  private lookup(key: string, requestId: string): Promise<Known> {
+    let p = this.pending.get(key);
+    if (!p) {
+      p = (async () => {
+        const hash = hashKey(key);
+        const r = await rpc(this.clients, 'metering', 'Authenticate', { keyHash: hash }, { idempotent: true, requestId, deadlineMs: 1_500 });
+        const known: Known = r.ok && r.account ? { hash, account: r.account, reason: '' } : { hash, account: null, reason: r.reason };
+        if (known.account) this.cache.set(key, known);
+        else this.refused.set(key, known);
+        return known;
+      })().finally(() => this.pending.delete(key));
+      this.pending.set(key, p);
+    }
+    return p;
   }
 
   /**

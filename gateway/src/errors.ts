@@ -66,7 +66,14 @@ export function sendError(req: Request, res: Response, e: HttpError): void {
 }
 
 export const notFound: RequestHandler = (req, _res, next) => {
-  const path = redactText(req.path);
+  // Decoded first, so a key written as svc%5Flive_... is recognised and redacted too.
+  let decoded = req.path;
+  try {
+    decoded = decodeURIComponent(req.path);
+  } catch {
+    // a malformed escape stays as sent
+  }
+  const path = redactText(decoded);
   next(new HttpError(404, 'not_found', `no route for ${req.method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}`));
 };
 

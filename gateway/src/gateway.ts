@@ -55,7 +55,9 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       return meta?.value ?? null;
     }
   };
-  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: o.publicUrl, ratePerSecond: o.ratePerSecond, searches, libraryMeta, usage: new UsageCache(usageFromMetering(clients)) });
+  // Links in answers name the configured public address, else this gateway's own (known once bound).
+  let selfUrl: string | undefined;
+  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: () => o.publicUrl ?? selfUrl, ratePerSecond: o.ratePerSecond, searches, libraryMeta, usage: new UsageCache(usageFromMetering(clients)) });
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
@@ -76,6 +78,9 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   server.keepAliveTimeout = 65_000;
+  // A body that never finishes, or headers sent a byte a minute, do not hold a connection for minutes.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 15_000;
   let draining = false;
   // Answers in progress, so that a stop can tell each of their clients to close its connection.
   const open = new Set<ServerResponse>();
@@ -89,6 +94,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
+  selfUrl = url;
   o.log.info({ url }, 'gateway listening');
   return {
     url,

@@ -2,25 +2,17 @@
  * The operation table is the gateway's whole surface: default deny for every operation not marked
  * public, no route beside the table, and typed calls that refuse a wrong method or field.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, memoryKv } from '@svc/kit';
-import { createApp } from '../src/app';
-import { KeyAuth } from '../src/auth';
-import { TtlCache } from '../src/cache';
-import { createClients, rpc, type Clients } from '../src/clients';
+import { rpc, type Clients } from '../src/clients';
 import { operations, type Operation } from '../src/operations/index';
-import { UsageCache } from '../src/usage';
+import { OPERATION_DEPS, startTestApp, type TestApp } from './support/app';
 
 /** The spec's MCP tools (section 4); svc_knowledge arrives with the MCP server. */
 const SPEC_TOOLS = ['svc_primer', 'svc_knowledge', 'search_ingredients', 'check_formula', 'submit_ingredient', 'preservation_check', 'inci_label', 'account_status'];
 /** Public by the spec (GET /ai/primer, GET /terms) or by their nature (health, MCP sign-in, the API reference). */
 const PUBLIC_IDS = ['primer', 'terms', 'health', 'mcp', 'mcp_path_key', 'api_reference'];
 
-const nowhere = { library: '127.0.0.1:9', envelope: '127.0.0.1:9', preservation: '127.0.0.1:9', label: '127.0.0.1:9', metering: '127.0.0.1:9', compliance: '127.0.0.1:9' };
-const deps = { searches: new TtlCache<never>(1_000, 10), libraryMeta: async () => null };
-const OPS: Operation[] = operations(deps);
+const OPS: Operation[] = operations(OPERATION_DEPS);
 
 describe('the operation table', () => {
   it('has one entry per id, per method and path, per tool', () => {
@@ -42,24 +34,13 @@ describe('the operation table', () => {
 });
 
 describe('the generated router', () => {
-  let server: Server;
+  let t: TestApp;
   let url = '';
-  let clients: Clients;
-  let app: ReturnType<typeof createApp>;
-
   beforeAll(async () => {
-    clients = createClients(nowhere);
-    const kv = memoryKv('ops');
-    app = createApp({ ...deps, clients, auth: new KeyAuth(clients, kv), kv, log: createLogger('test', 'silent'), usage: new UsageCache(async () => null) });
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await startTestApp();
+    url = t.url;
   });
-  afterAll(async () => {
-    await new Promise<void>((r) => server.close(() => r()));
-    clients.close();
-  });
+  afterAll(async () => t.close());
 
   it.each(OPS.filter((o) => o.policy.auth !== 'none').map((o) => [o.id, o] as const))('answers %s with 401 without a key', async (_id, op) => {
     for (const method of op.method === 'ALL' ? ['GET', 'POST'] : [op.method]) {
@@ -79,7 +60,7 @@ describe('the generated router', () => {
         else if (l.handle?.stack) walk(l.handle.stack);
       }
     };
-    walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+    walk((t.app as unknown as { router: { stack: Layer[] } }).router.stack);
     expect(routes.sort()).toEqual(OPS.map((o) => `${o.method} ${o.path}`).sort());
   });
 

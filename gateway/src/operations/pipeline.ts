@@ -44,7 +44,8 @@ export interface PipelineDeps {
   log: Logger;
   usage: UsageCache;
   ratePerSecond: number;
-  publicUrl?: string | undefined;
+  /** The service's address for links in answers: configured, else the gateway's own, never the Host header. */
+  publicUrl?: () => string | undefined;
   /** Reads a JSON body into req.body (express.json), only once the key is known. */
   readJson: RequestHandler;
   hooks?: StageHooks;
@@ -52,7 +53,8 @@ export interface PipelineDeps {
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
 
-const baseUrlOf = (req: Request, publicUrl: string | undefined): string => publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+// The Host header is the caller's to write: it is never reflected into links (the primer, /terms).
+const baseUrlOf = (publicUrl: (() => string | undefined) | undefined): string => publicUrl?.() ?? 'http://127.0.0.1';
 
 function readBody(d: PipelineDeps, req: Request, res: Response): Promise<unknown> {
   return new Promise((resolve, reject) => d.readJson(req, res, (err?: unknown) => (err ? reject(err) : resolve(req.body))));
@@ -109,7 +111,7 @@ function contextOf(d: PipelineDeps, req: Request): CallContext {
     account: req.account,
     endUser: req.endUser,
     requestId: req.id,
-    baseUrl: baseUrlOf(req, d.publicUrl),
+    baseUrl: baseUrlOf(d.publicUrl),
     caller,
     rpc: (service, method, request, opts: CallOptions = {}) => rpc(d.clients, service, method, request, { requestId: req.id, ...opts }),
   };

@@ -1,0 +1,59 @@
+/** What the gateway decides on its own about careless or hostile requests, each with the behaviour that failed before. */
+import type * as grpc from '@grpc/grpc-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKey, memoryKv } from '@svc/kit';
+import { KeyAuth } from '../src/auth';
+import type { Clients } from '../src/clients';
+import { startTestApp, type TestApp } from './support/app';
+
+describe('gateway hardening', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp()));
+  afterAll(async () => t.close());
+
+  it('never reflects the Host header into the primer or the terms', async () => {
+    for (const path of ['/ai/primer', '/terms']) {
+      const r = await fetch(`${t.url}${path}`, { headers: { host: 'evil.example' } });
+      expect(r.status).toBe(200);
+      expect(await r.text()).not.toContain('evil.example');
+    }
+  });
+
+  it('redacts a percent-encoded key in a path it does not know', async () => {
+    const key = generateKey();
+    const r = await fetch(`${t.url}/no/${encodeURIComponent(key).replace('_', '%5F')}`);
+    expect(r.status).toBe(404);
+    const text = await r.text();
+    expect(text).not.toContain(key.slice(9, 25));
+    expect(t.logs.join('\n')).not.toContain(key.slice(9, 25));
+  });
+
+  it('does not take a key-shaped x-request-id, with or without its prefix', async () => {
+    const key = generateKey();
+    for (const id of [key, key.slice('svc_live_'.length)]) {
+      const r = await fetch(`${t.url}/healthz`, { headers: { 'x-request-id': id } });
+      expect(r.headers.get('x-request-id')).not.toBe(id);
+    }
+    const r = await fetch(`${t.url}/healthz`, { headers: { 'x-request-id': 'trace-4f2a-9c01' } });
+    expect(r.headers.get('x-request-id')).toBe('trace-4f2a-9c01');
+    expect(t.logs.join('\n')).not.toContain(key.slice(9, 30));
+  });
+});
+
+describe('a cold gateway', () => {
+  it('asks metering once for a key that many first requests carry at the same time', async () => {
+    let calls = 0;
+    const metering = {
+      Authenticate(_req: unknown, _md: unknown, _opts: unknown, cb: (err: grpc.ServiceError | null, res: unknown) => void) {
+        calls++;
+        setTimeout(() => cb(null, { ok: true, reason: '', account: { id: 'acct_1', company: 'A', plan: 'platform', tier: 'unlimited', status: 'active', keyId: 'k', seatsEnabled: true } }), 30);
+      },
+    };
+    const auth = new KeyAuth({ metering } as unknown as Clients, memoryKv('cold'));
+    const key = generateKey();
+    const req = { id: 'req_x', socket: { remoteAddress: '127.0.0.1' }, headers: {} } as never;
+    const accounts = await Promise.all(Array.from({ length: 20 }, () => auth.check(key, req)));
+    expect(accounts.every((a) => a.id === 'acct_1')).toBe(true);
+    expect(calls).toBe(1);
+  });
+});
