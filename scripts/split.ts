@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ADDR_VAR, freePort, postgresSql, waitHealthy } from '@svc/kit';
 import type { ServiceName } from '@svc/protos';
-import { PACKAGE_DIR, WAVES } from './components';
+import { COMPONENTS, PACKAGE_DIR, WAVES, type ComponentName } from './components';
 import { ensureDevAccount } from './dev-account';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -21,6 +21,8 @@ export interface SplitOptions {
   logLevel?: string;
   /** Where children write their output; default: this process' stdout, prefixed by name. */
   output?: (name: string, line: string) => void;
+  /** Listen on the registry's ports (the cluster's) instead of free ones. */
+  fixedPorts?: boolean;
 }
 
 export interface RunningSplit {
@@ -28,17 +30,27 @@ export interface RunningSplit {
   key: string;
   addresses: Record<ServiceName, string>;
   procs: Record<ServiceName | 'gateway', ChildProcess>;
+  /** Takes a component down and keeps it down (the supervisor leaves it). */
   kill(name: ServiceName | 'gateway', signal?: NodeJS.Signals): Promise<void>;
+  /** Kills a component as a crash would: the supervisor restarts it. */
+  crash(name: ServiceName | 'gateway'): Promise<void>;
   stop(): Promise<void>;
 }
 
 const exited = (p: ChildProcess) => new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));
 
+/** Restart delays of a process that exits on its own: doubling from 0.5 s up to 10 s. */
+const BACKOFF_MS = [500, 1_000, 2_000, 5_000, 10_000];
+/** A process that ran this long is healthy again: its next crash starts the back-off over. */
+const STEADY_MS = 60_000;
+
 export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
   const names = WAVES.flat();
-  const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()] as const))) as Record<ServiceName, number>;
+  // The cluster's ports from the registry when asked (npm run start:split), else free ones (tests).
+  const portOf = async (n: ComponentName) => (o.fixedPorts ? COMPONENTS.find((c) => c.name === n)!.port : await freePort());
+  const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await portOf(n)] as const))) as Record<ServiceName, number>;
   const addresses = Object.fromEntries(names.map((n) => [n, `127.0.0.1:${ports[n]}`])) as Record<ServiceName, string>;
-  const gatewayPort = o.gatewayPort ?? (await freePort());
+  const gatewayPort = o.gatewayPort ?? (await portOf('gateway'));
   const common: NodeJS.ProcessEnv = {
     ...process.env,
     SVC_DATABASE_URL: o.databaseUrl,
@@ -50,8 +62,19 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
     ...Object.fromEntries(names.map((n) => [ADDR_VAR[n], addresses[n]])),
   };
   const out = o.output ?? ((name, line) => process.stdout.write(`${name.padEnd(12)} | ${line}\n`));
-  const procs = {} as Record<ServiceName | 'gateway', ChildProcess>;
-  const launch = (name: ServiceName | 'gateway', extra: NodeJS.ProcessEnv) => {
+  const procs = {} as Record<ComponentName, ChildProcess>;
+  const extras = {} as Record<ComponentName, NodeJS.ProcessEnv>;
+  /** The last lines each process wrote, to say why a start failed. */
+  const tails = {} as Record<ComponentName, string[]>;
+  /** Components the operator took down (kill): not restarted. */
+  const held = new Set<ComponentName>();
+  const crashes = {} as Record<ComponentName, number>;
+  let stopping = false;
+
+  const launch = (name: ComponentName, extra: NodeJS.ProcessEnv) => {
+    extras[name] = extra;
+    tails[name] = [];
+    const started = Date.now();
     const p = spawn(process.execPath, ['--import', 'tsx', `${PACKAGE_DIR[name]}/src/main.ts`], { cwd: ROOT, env: { ...common, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [p.stdout, p.stderr]) {
       let buf = '';
@@ -59,33 +82,71 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
         buf += d.toString();
         let i;
         while ((i = buf.indexOf('\n')) >= 0) {
-          out(name, buf.slice(0, i));
+          const line = buf.slice(0, i);
+          out(name, line);
+          tails[name].push(line);
+          if (tails[name].length > 5) tails[name].shift();
           buf = buf.slice(i + 1);
         }
       });
     }
+    // The supervisor: a process that exits on its own is restarted with back-off, and says so.
+    p.once('exit', (code, signal) => {
+      if (stopping || held.has(name) || procs[name] !== p) return;
+      if (Date.now() - started > STEADY_MS) crashes[name] = 0;
+      const n = crashes[name] ?? 0;
+      crashes[name] = n + 1;
+      const wait = BACKOFF_MS[Math.min(n, BACKOFF_MS.length - 1)]!;
+      out('supervisor', `${name} exited (${signal ?? `code ${code}`}); restarting in ${wait / 1000} s`);
+      setTimeout(() => {
+        if (!stopping && !held.has(name)) launch(name, extras[name]);
+      }, wait).unref();
+    });
     procs[name] = p;
   };
+
+  /** Waits until `name` answers, or fails at once, naming it, if it exits first. */
+  const ready = (name: ServiceName) =>
+    new Promise<void>((resolve, reject) => {
+      const p = procs[name];
+      const died = () => reject(new Error(`${name} exited during start: ${tails[name].join(' | ') || 'no output'}`));
+      p.once('exit', died);
+      waitHealthy(addresses[name], 120_000).then(
+        () => {
+          p.off('exit', died);
+          resolve();
+        },
+        reject,
+      );
+    });
+
+  /** Stops in reverse start order: the gateway first (it drains), then each wave of services. */
   const stop = async () => {
-    const all = Object.values(procs);
-    for (const p of all) if (p.exitCode === null) p.kill('SIGTERM');
-    await Promise.race([Promise.all(all.map(exited)), new Promise((r) => setTimeout(r, 10_000))]);
-    for (const p of all) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+    stopping = true;
+    for (const group of [['gateway'] as ComponentName[], ...[...WAVES].reverse()]) {
+      const ps = group.map((n) => procs[n]).filter((p): p is ChildProcess => p !== undefined);
+      for (const p of ps) if (p.exitCode === null && p.signalCode === null) p.kill('SIGTERM');
+      await Promise.race([Promise.all(ps.map(exited)), new Promise((r) => setTimeout(r, 15_000))]);
+      for (const p of ps) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+    }
   };
   try {
     for (const wave of WAVES) {
       for (const n of wave) launch(n, { SVC_GRPC_PORT: String(ports[n]) });
-      await Promise.all(wave.map((n) => waitHealthy(addresses[n], 120_000)));
+      await Promise.all(wave.map(ready));
     }
     const sql = postgresSql(o.databaseUrl, { max: 1 });
     const dev = await ensureDevAccount(sql, o.dataDir).finally(() => sql.close());
     launch('gateway', { SVC_PORT: String(gatewayPort) });
     const url = `http://127.0.0.1:${gatewayPort}`;
+    const gateway = procs.gateway;
     const end = Date.now() + 60_000;
     for (;;) {
-      const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+      // Only our own gateway counts: another process answering on the port is not a start.
+      if (gateway.exitCode !== null || gateway.signalCode !== null) throw new Error(`gateway exited during start: ${tails.gateway.join(' | ') || 'no output'}`);
+      const ok = tails.gateway.some((l) => l.startsWith('gateway: http')) && (await fetch(`${url}/healthz`).then((r) => r.ok, () => false));
       if (ok) break;
-      if (Date.now() > end) throw new Error('gateway did not start');
+      if (Date.now() > end) throw new Error('gateway did not start within 60 s');
       await new Promise((r) => setTimeout(r, 150));
     }
     return {
@@ -94,8 +155,14 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
       addresses,
       procs,
       async kill(name, signal = 'SIGKILL') {
+        held.add(name);
         procs[name].kill(signal);
         await exited(procs[name]);
+      },
+      async crash(name) {
+        const p = procs[name];
+        p.kill('SIGKILL');
+        await exited(p);
       },
       stop,
     };

@@ -1,6 +1,6 @@
 /** `npm run start:split`: the seven components as separate processes against real servers. */
 import pg from 'pg';
-import { commonEnv, env, loadConfig } from '@svc/kit';
+import { commonEnv, env, loadConfig, startFailed } from '@svc/kit';
 import { startSplit } from './split';
 
 const cfg = loadConfig({ ...commonEnv, SVC_PORT: env.port(8080) });
@@ -17,8 +17,11 @@ if (!cfg.SVC_DATABASE_URL) {
   await admin.end();
 }
 
-const sys = await startSplit({ databaseUrl, redisUrl, natsUrl, namespace: cfg.SVC_NAMESPACE, dataDir: cfg.SVC_DATA_DIR, gatewayPort: cfg.SVC_PORT, logLevel: cfg.SVC_LOG_LEVEL });
-console.log(`\nSplit start: 7 processes against PostgreSQL, Redis and NATS\n  Base URL: ${sys.url}\n  API key:  ${sys.key} (also in ${cfg.SVC_DATA_DIR}/dev-key)\nCtrl-C stops everything.`);
+const sys = await startSplit({ databaseUrl, redisUrl, natsUrl, namespace: cfg.SVC_NAMESPACE, dataDir: cfg.SVC_DATA_DIR, gatewayPort: cfg.SVC_PORT, logLevel: cfg.SVC_LOG_LEVEL, fixedPorts: true }).catch((err: unknown) =>
+  startFailed('start:split', err),
+);
+const services = Object.entries(sys.addresses).map(([n, a]) => `  ${n.padEnd(13)} ${a}`).join('\n');
+console.log(`\nSplit start: 7 processes against PostgreSQL, Redis and NATS, supervised (restarted with back-off)\n  Base URL: ${sys.url}\n  API key:  ${sys.key} (also in ${cfg.SVC_DATA_DIR}/dev-key)\n  Services (gRPC):\n${services}\nCtrl-C stops everything, the gateway first.`);
 let stopping = false;
 const shutdown = () => {
   if (stopping) return;

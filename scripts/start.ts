@@ -1,8 +1,14 @@
 /** `npm start`: the whole service embedded in one process, ready to curl. */
-import { commonEnv, env, loadConfig, onShutdown, serveMetrics } from '@svc/kit';
+import { commonEnv, env, loadConfig, onShutdown, serveMetrics, startFailed } from '@svc/kit';
 import { startSystem } from './system';
 
-const cfg = loadConfig({ ...commonEnv, SVC_HOST: env.string('127.0.0.1'), SVC_PORT: env.port(8080), SVC_RATE_LIMIT_PER_SEC: env.int(200, 1), SVC_METRICS_PORT: env.port(0) });
+let cfg: ReturnType<typeof config>;
+const config = () => loadConfig({ ...commonEnv, SVC_HOST: env.string('127.0.0.1'), SVC_PORT: env.port(8080), SVC_RATE_LIMIT_PER_SEC: env.int(200, 1), SVC_METRICS_PORT: env.port(0) });
+try {
+  cfg = config();
+} catch (err) {
+  startFailed('npm start', err);
+}
 const t0 = Date.now();
 const sys = await startSystem({
   dataDir: cfg.SVC_DATA_DIR,
@@ -15,7 +21,7 @@ const sys = await startSystem({
   namespace: cfg.SVC_NAMESPACE,
   ratePerSecond: cfg.SVC_RATE_LIMIT_PER_SEC,
   progress: (m) => console.log(m),
-});
+}).catch((err: unknown) => startFailed('npm start', err));
 const where = [cfg.SVC_DATABASE_URL ? 'PostgreSQL' : `PGlite (${cfg.SVC_DATA_DIR}/pg)`, cfg.SVC_NATS_URL ? 'NATS' : 'in-process bus', cfg.SVC_REDIS_URL ? 'Redis' : 'in-memory store'];
 console.log(`
 Formulation Envelope Service is running (embedded, ${((Date.now() - t0) / 1000).toFixed(1)} s; ${where.join(', ')})

@@ -37,6 +37,17 @@ describe('split start: seven processes against real PostgreSQL, Redis and NATS',
     await walk(sys);
   });
 
+  it('restarts a crashed process with back-off and says so', async () => {
+    const formula = { variant: 'classic', nbPct: 80, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] };
+    expect((await send(sys, 'POST', '/inci/label', JSON.stringify(formula))).status).toBe(200);
+    await sys.crash('label');
+    let status = 0;
+    const end = Date.now() + 30_000;
+    while (Date.now() < end && (status = (await send(sys, 'POST', '/inci/label', JSON.stringify(formula))).status) !== 200) await new Promise((r) => setTimeout(r, 200));
+    expect(status).toBe(200);
+    expect(output.join('\n')).toMatch(/supervisor: label exited \(SIGKILL\); restarting in 0\.5 s/);
+  }, 60_000);
+
   it('answers 503 for each killed service within the deadline while the others keep working', async () => {
     const post = (path: string, body: unknown) => send(sys, 'POST', path, JSON.stringify(body));
     const formula = { variant: 'classic', nbPct: 80, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] };
@@ -74,8 +85,38 @@ describe('split start: seven processes against real PostgreSQL, Redis and NATS',
   }, 60_000);
 
   it('stops every process on SIGTERM and leaks no key into the logs', async () => {
+    // Keys every way a caller sends them, right or wrong: none may reach a log line.
+    const wrong = `${sys.key.slice(0, -4)}AAAA`;
+    await get(sys, '/account');
+    await get({ url: sys.url, key: wrong }, '/account');
+    await fetch(`${sys.url}/mcp/${sys.key}`);
+    await fetch(`${sys.url}/x/${encodeURIComponent(sys.key).replace('_', '%5F')}`);
+    await fetch(`${sys.url}/ai/primer`, { headers: { 'x-request-id': sys.key.slice('svc_live_'.length) } });
     await sys.stop();
     for (const p of Object.values(sys.procs)) expect(p.exitCode !== null || p.signalCode !== null).toBe(true);
-    expect(output.join('\n')).not.toContain(sys.key);
+    const logs = output.join('\n');
+    for (const k of [sys.key, wrong]) expect(logs).not.toContain(k.slice('svc_live_'.length, 'svc_live_'.length + 20));
   });
+});
+
+describe('split start against a dependency that never answers', () => {
+  it('fails within seconds, naming the service and the variable', async () => {
+    const net = await import('node:net');
+    const silent = net.createServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as import('node:net').AddressInfo).port;
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-split-bad-'));
+    try {
+      const t0 = Date.now();
+      const err = await startSplit({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/test', redisUrl: `redis://127.0.0.1:${port}`, natsUrl: await realServer('nats'), namespace: freshNamespace('splitbad'), dataDir, logLevel: 'warn', output: () => {} }).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(err?.message).toMatch(/^(library|metering|compliance|envelope|preservation|label) exited during start: .*SVC_REDIS_URL/);
+      expect(Date.now() - t0).toBeLessThan(30_000);
+    } finally {
+      silent.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

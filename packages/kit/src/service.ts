@@ -58,8 +58,28 @@ export interface RunningService {
 
 export type ServiceFactory = (ctx: ServiceContext) => Promise<RunningService>;
 
+/**
+ * A failed start says what failed in one line, naming the process (a bad variable, a dependency that
+ * does not answer, an invalid chassis file), and exits 1; only a fault of ours prints its stack.
+ */
+export function startFailed(name: string, err: unknown): never {
+  const e = err as Error;
+  const expected = ['ConfigError', 'DependencyError', 'ChassisError'].includes(e?.name ?? '') || /^invalid configuration|^[A-Z_]+: /.test(e?.message ?? '');
+  console.error(`${name}: failed to start: ${e?.message ?? String(err)}`);
+  if (!expected && e?.stack) console.error(e.stack);
+  process.exit(1);
+}
+
 /** Entry of a service run alone: config from the environment, clean stop on SIGTERM/SIGINT. */
 export async function serviceMain(name: ServiceName, factory: ServiceFactory): Promise<void> {
+  try {
+    await runService(name, factory);
+  } catch (err) {
+    startFailed(name, err);
+  }
+}
+
+async function runService(name: ServiceName, factory: ServiceFactory): Promise<void> {
   const cfg = loadConfig({ ...commonEnv, SVC_GRPC_HOST: env.string('127.0.0.1'), SVC_GRPC_PORT: env.port(DEFAULT_PORTS[name]), SVC_METRICS_PORT: env.port(0) });
   const log = createLogger(name, cfg.SVC_LOG_LEVEL);
   const adapters = await createAdapters({ ...cfg, SVC_DATA_DIR: `${cfg.SVC_DATA_DIR}/${name}` }, name);
