@@ -36,9 +36,16 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (cmd === 'list') {
       const status = rest[0] ?? 'pending';
-      const r = await call<ListSubmissionsResponse__Output>(library, 'ListSubmissions', { status: status === 'all' ? '' : status }, { idempotent: true, deadlineMs: 5_000 });
-      if (!r.submissions.length) console.log(`no ${status} submissions`);
-      for (const s of r.submissions) console.log(row(s));
+      // Every page, newest first: an operator's review queue is not cut at a page size.
+      let cursor = '';
+      let shown = 0;
+      do {
+        const r = await call<ListSubmissionsResponse__Output>(library, 'ListSubmissions', { status: status === 'all' ? '' : status, limit: 100, cursor }, { idempotent: true, deadlineMs: 5_000 });
+        for (const s of r.submissions) console.log(row(s));
+        shown += r.submissions.length;
+        cursor = r.nextCursor;
+      } while (cursor);
+      if (!shown) console.log(`no ${status} submissions`);
       return 0;
     }
     if (cmd === 'approve' || cmd === 'reject') {

@@ -116,6 +116,22 @@ describe('label, preservation and submissions over HTTP, with nothing secret lea
     expect(found.body.results[0].n).toBe('NANOFICTIONAL PEPTIDE-77');
   }, 60_000);
 
+  it('pages GET /lib/submissions, and names a bad page parameter', async () => {
+    await post('/lib/submissions', { inci: 'Pageable Extract One' });
+    await post('/lib/submissions', { inci: 'Pageable Extract Two' });
+    const first = await get(sys, '/lib/submissions?limit=1');
+    expect(first.status).toBe(200);
+    expect(first.body.submissions).toHaveLength(1);
+    expect(first.body.total).toBeGreaterThanOrEqual(2);
+    const next = await get(sys, `/lib/submissions?limit=1&cursor=${first.body.nextCursor}`);
+    expect(next.body.submissions[0].id).not.toBe(first.body.submissions[0].id);
+    for (const [q, field] of [['limit=0', 'limit'], ['limit=1000', 'limit'], ['cursor=abc', 'cursor'], ['limit=1&limit=2', 'limit']]) {
+      const r = await get(sys, `/lib/submissions?${q}`);
+      expectError(r, 400, 'invalid_request');
+      expect(r.body.error.field).toBe(field);
+    }
+  });
+
   it.each([
     [{}, 'inci'],
     [{ inci: 'x'.repeat(201) }, 'inci'],

@@ -5,6 +5,17 @@ import { z } from 'zod';
 export const Q_MIN = 2;
 export const Q_MAX = 100;
 
+/** GET /lib/submissions: a page size of 1 to 100 (default 50) and the cursor of the previous page. */
+export const PageQuerySchema = z.object({
+  limit: z
+    .string({ error: 'must be given once, as a whole number' })
+    .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 100, 'must be a whole number from 1 to 100')
+    .optional(),
+  cursor: z.string({ error: 'must be given once' }).regex(/^\d{1,18}$/, 'must be the nextCursor of an earlier page').optional(),
+});
+
 /** No input at all: an operation that reads nothing from the request. */
 export const NoInput = z.object({});
 

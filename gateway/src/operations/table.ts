@@ -11,7 +11,7 @@ import { primer } from '../content/primer';
 import { termsHtml } from '../content/terms';
 import type { TtlCache } from '../cache';
 import { HttpError } from '../errors';
-import { NoInput, SearchQuerySchema } from './inputs';
+import { NoInput, PageQuerySchema, SearchQuerySchema } from './inputs';
 import { json, operation, type Operation, type Policy } from './operation';
 
 /** Search answers, shared by every account (they are public), dropped on svc.library.updated. */
@@ -132,12 +132,12 @@ export function operations(d: OperationDeps): Operation[] {
       method: 'GET',
       path: '/lib/submissions',
       tool: null,
-      summary: "The account's own submissions and their review status.",
-      input: { from: 'none', schema: NoInput },
+      summary: "The account's own submissions and their review status, newest first, a page at a time (limit, cursor).",
+      input: { from: 'query', schema: PageQuerySchema },
       policy: KEYED,
-      async call(ctx) {
-        const out = await ctx.rpc('library', 'ListSubmissions', { accountId: ctx.caller.accountId }, { idempotent: true });
-        return json({ submissions: out.submissions.map(submissionJson) });
+      async call(ctx, page) {
+        const out = await ctx.rpc('library', 'ListSubmissions', { accountId: ctx.caller.accountId, limit: page.limit ?? 0, cursor: page.cursor ?? '' }, { idempotent: true });
+        return json({ submissions: out.submissions.map(submissionJson), total: out.total, nextCursor: out.nextCursor || null });
       },
     }),
     operation({

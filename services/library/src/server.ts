@@ -73,8 +73,13 @@ export function libraryServer(deps: { sql: Sql; bus: Bus; log: Logger }): GrpcSe
     ListSubmissions: unary<ListSubmissionsRequest__Output, ListSubmissionsResponse>(log, async (req) => {
       const status = req.status || undefined;
       if (status && !['pending', 'approved', 'rejected'].includes(status)) throw SvcError.invalid('status: must be pending, approved or rejected');
-      const list = await store.listSubmissions(sql, { status: status as store.ListOptions['status'], accountId: req.accountId || undefined });
-      return { submissions: list.map((s) => submissionToProto(s)) };
+      const page = await store.submissionPage(sql, {
+        status: status as store.ListOptions['status'],
+        accountId: req.accountId || undefined,
+        ...(req.limit ? { limit: req.limit } : {}),
+        ...(req.cursor ? { cursor: req.cursor } : {}),
+      });
+      return { submissions: page.submissions.map((s) => submissionToProto(s)), total: page.total, nextCursor: page.next ?? '' };
     }),
 
     Decide: unary<DecideRequest__Output, Submission>(log, async (req) => {

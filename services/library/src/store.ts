@@ -479,6 +479,37 @@ export interface ListOptions {
   limit?: number;
 }
 
+export interface SubmissionPage {
+  submissions: StoredSubmission[];
+  /** Every submission the filter matches, on all pages. */
+  total: number;
+  /** Pass back as `cursor` for the next page; null on the last one. */
+  next: string | null;
+}
+
+/**
+ * One page of submissions, newest first, by a cursor (the last id seen), so that rows added while a
+ * caller pages through never shift a page; `total` counts every match.
+ */
+export async function submissionPage(sql: Query, opts: ListOptions & { cursor?: string } = {}): Promise<SubmissionPage> {
+  const limit = Math.max(1, Math.min(100, Math.floor(opts.limit ?? 50)));
+  const before = opts.cursor ? Number(opts.cursor) : null;
+  if (before !== null && !(Number.isSafeInteger(before) && before > 0)) throw SvcError.invalid('cursor: must be a cursor from an earlier page', [{ field: 'cursor', message: 'must be a cursor from an earlier page' }]);
+  const args = [opts.status ?? null, opts.accountId ?? null];
+  const [rows, count] = await Promise.all([
+    sql.query<SubmissionRow>(
+      `SELECT ${SUBMISSION_COLUMNS} FROM library.submissions
+       WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR account_id = $2) AND ($3::bigint IS NULL OR id < $3)
+       ORDER BY id DESC LIMIT $4`,
+      [...args, before, limit + 1],
+    ),
+    sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM library.submissions WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR account_id = $2)`, args),
+  ]);
+  const more = rows.rows.length > limit;
+  const page = rows.rows.slice(0, limit).map(toSubmission);
+  return { submissions: page, total: count.rows[0]?.n ?? 0, next: more && page.length ? String(page[page.length - 1]!.id) : null };
+}
+
 /** Submissions for review, most recently touched first. */
 export async function listSubmissions(sql: Query, opts: ListOptions = {}): Promise<StoredSubmission[]> {
   const limit = Math.max(1, Math.min(1000, Math.floor(opts.limit ?? 100)));

@@ -4,9 +4,13 @@
 export interface ListSubmissionsRequest {
   'status'?: (string);
   'accountId'?: (string);
+  'limit'?: (number);
+  'cursor'?: (string);
 }
 
 export interface ListSubmissionsRequest__Output {
   'status': (string);
   'accountId': (string);
+  'limit': (number);
+  'cursor': (string);
 }

@@ -4,8 +4,12 @@ import type { Submission as _svc_v1_Submission, Submission__Output as _svc_v1_Su
 
 export interface ListSubmissionsResponse {
   'submissions'?: (_svc_v1_Submission)[];
+  'total'?: (number);
+  'nextCursor'?: (string);
 }
 
 export interface ListSubmissionsResponse__Output {
   'submissions': (_svc_v1_Submission__Output)[];
+  'total': (number);
+  'nextCursor': (string);
 }

@@ -14,6 +14,7 @@ import {
   getFacts,
   getMeta,
   listSubmissions,
+  submissionPage,
   resolve,
   search,
   searchExplained,
@@ -290,6 +291,23 @@ export function storeSuite(engine: 'pglite' | 'postgres', make: () => Promise<Te
         expect(other.submission.id).not.toBe(first.submission.id);
         const mine = await listSubmissions(sql, { accountId: 'acct_5' });
         expect(mine.find((x) => x.id === first.submission.id)?.count).toBe(2);
+      });
+
+      it('pages through submissions by cursor with a total, unshaken by rows added meanwhile', async () => {
+        for (let i = 0; i < 7; i++) await submit(sql, 'acct_page', { inci: `Pagium Variant ${String.fromCharCode(65 + i)}` });
+        const first = await submissionPage(sql, { accountId: 'acct_page', limit: 3 });
+        expect(first.total).toBe(7);
+        expect(first.submissions).toHaveLength(3);
+        await submit(sql, 'acct_page', { inci: 'Pagium Latecomer' });
+        const second = await submissionPage(sql, { accountId: 'acct_page', limit: 3, cursor: first.next! });
+        const third = await submissionPage(sql, { accountId: 'acct_page', limit: 3, cursor: second.next! });
+        expect(third.next).toBeNull();
+        const seen = [...first.submissions, ...second.submissions, ...third.submissions].map((x) => x.inci);
+        expect(seen).toHaveLength(7);
+        expect(new Set(seen).size).toBe(7);
+        expect(seen).not.toContain('Pagium Latecomer');
+        const err = await submissionPage(sql, { cursor: 'abc' }).catch((e: unknown) => e);
+        expect((err as SvcError).body.fields?.[0]?.field).toBe('cursor');
       });
 
       it('takes concurrent first sends of one key as one proposal', async () => {
