@@ -35,7 +35,10 @@ describe('hostile and careless input', () => {
   it('answers oversized headers with 431 in the JSON error envelope', async () => {
     const r = await fetch(`${sys.url}/ai/primer`, { headers: { 'x-padding': 'x'.repeat(20_000) } });
     expect(r.status).toBe(431);
-    expect(((await r.json()) as { error: { code: string } }).error.code).toBe('headers_too_large');
+    expect(r.headers.get('x-request-id')).toMatch(/^req_/);
+    const body = (await r.json()) as { error: { code: string }; request_id: string };
+    expect(body.error.code).toBe('headers_too_large');
+    expect(body.request_id).toBe(r.headers.get('x-request-id'));
   });
 
   it('answers spec endpoints that have not landed with 501, not 404', async () => {

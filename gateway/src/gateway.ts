@@ -1,13 +1,12 @@
 /** Starts the gateway's HTTP server against the services at `peers`. */
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import type { Bus, Kv, Logger, Peers } from '@svc/kit';
+import { API_VERSION, requestId, type Bus, type Kv, type Logger, type Peers } from '@svc/kit';
 import { createApp } from './app';
 import { KeyAuth } from './auth';
-import { createClients } from './clients';
+import { createClients, rpc } from './clients';
 import { subscribeEvent } from '@svc/protos';
 import { TtlCache } from './cache';
-import { rpc } from './clients';
 import type { SearchCache } from './operations/index';
 import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
 import { UsageCache, usageFromMetering } from './usage';
@@ -23,6 +22,8 @@ export interface GatewayOptions {
   ratePerSecond?: number;
   /** Addresses of the load balancers in front, whose X-Forwarded-For is believed. */
   trustedProxies?: readonly string[];
+  /** How long a request (headers and body) may take to arrive; 30 s unless a test says otherwise. */
+  requestTimeoutMs?: number;
 }
 
 /** How long a stopping gateway waits for the requests in flight. */
@@ -61,8 +62,15 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
-      // Express 5 hands bind errors to this callback instead of throwing them.
-      const s = app.listen(o.port, o.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+      // A body that never finishes, or headers sent a byte a minute, do not hold a connection for
+      // minutes: the deadlines are checked every second (Node's default check is every 30 s).
+      const requestTimeout = o.requestTimeoutMs ?? 30_000;
+      const s = createServer({ requestTimeout, headersTimeout: Math.min(15_000, requestTimeout), connectionsCheckingInterval: 1_000 }, app);
+      s.once('error', reject);
+      s.listen(o.port, o.host, () => {
+        s.off('error', reject);
+        resolve(s);
+      });
     });
   } catch (err) {
     await auth.stop();
@@ -71,16 +79,18 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     throw err;
   }
   // Headers beyond Node's limit get the same JSON envelope as every other error, not a bare 431.
+  // Requests Node refuses before Express sees them get the same envelope, with a request id too.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return;
-    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-    const body = JSON.stringify({ error: tooLarge ? { code: 'headers_too_large', message: 'the request headers are larger than 16 kB' } : { code: 'invalid_request', message: 'the request could not be read' }, request_id: null });
-    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    const [status, code, message] =
+      err.code === 'HPE_HEADER_OVERFLOW' ? ['431 Request Header Fields Too Large', 'headers_too_large', 'the request headers are larger than 16 kB']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? ['408 Request Timeout', 'request_timeout', 'the request did not arrive in time; send it again']
+      : ['400 Bad Request', 'invalid_request', 'the request could not be read'];
+    const id = requestId();
+    const body = JSON.stringify({ error: { code, message }, request_id: id });
+    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\nx-request-id: ${id}\r\nsvc-version: ${API_VERSION}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   server.keepAliveTimeout = 65_000;
-  // A body that never finishes, or headers sent a byte a minute, do not hold a connection for minutes.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 15_000;
   let draining = false;
   // Answers in progress, so that a stop can tell each of their clients to close its connection.
   const open = new Set<ServerResponse>();

@@ -57,3 +57,27 @@ describe('a cold gateway', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('a request whose headers never finish', () => {
+  it('is answered 408 and its connection closed once the request deadline passes', async () => {
+    const net = await import('node:net');
+    const { startGateway } = await import('../src/gateway');
+    const { createLogger, memoryBus } = await import('@svc/kit');
+    const nowhere = { library: '127.0.0.1:9', envelope: '127.0.0.1:9', preservation: '127.0.0.1:9', label: '127.0.0.1:9', metering: '127.0.0.1:9', compliance: '127.0.0.1:9' };
+    const gw = await startGateway({ peers: nowhere, bus: memoryBus(), kv: memoryKv('slow'), log: createLogger('test', 'silent'), host: '127.0.0.1', port: 0, requestTimeoutMs: 500 });
+    try {
+      const answer = await new Promise<string>((resolve) => {
+        const s = net.connect(gw.port, '127.0.0.1', () => s.write('POST /check HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n'));
+        let got = '';
+        s.on('data', (d) => (got += d.toString()));
+        s.on('close', () => resolve(got));
+        s.on('error', () => resolve(got));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(answer).toMatch(/x-request-id: req_/);
+      expect(answer).toContain('"code":"request_timeout"');
+    } finally {
+      await gw.stop();
+    }
+  }, 20_000);
+});
