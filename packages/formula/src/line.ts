@@ -72,6 +72,10 @@ export const LineSchema = z.unknown().transform((value, ctx): PlainLine | BlendL
     return z.NEVER;
   }
   const isBlendForm = 'blend' in value;
+  if (isBlendForm && 'n' in value) {
+    ctx.addIssue({ code: 'custom', path: ['n'], message: 'a line is either {n, pct} or a raw material {pct, blend}, not both: put the name inside blend' });
+    return z.NEVER;
+  }
   const r = (isBlendForm ? BlendLineSchema : PlainLineSchema).safeParse(value);
   if (!r.success) {
     for (const issue of r.error.issues) {

@@ -40,7 +40,7 @@ export const CAS_PATTERN = /^\d{2,7}-\d{2}-\d$/;
 
 const text = (min: number, max: number) =>
   z
-    .string({ error: 'must be a string' })
+    .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a string') })
     .refine((s) => !CONTROL.test(s), { message: 'must not contain control characters' })
     .refine((s) => !LONE_SURROGATE.test(s), { message: 'must be valid Unicode text' })
     .refine((s) => !CANARY_SHAPE.test(s), { message: CANARY_MESSAGE })

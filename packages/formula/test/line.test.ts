@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinesSchema, expandLines, isBalanced, normaliseName, parseWith } from '../src/index';
+import { LinesSchema, SubmissionSchema, expandLines, isBalanced, normaliseName, parseWith } from '../src/index';
 
 describe('line model', () => {
   it('normalises case, accents and spaces', () => {
@@ -44,5 +44,17 @@ describe('text that protobuf would change on the way', () => {
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.problems[0]).toEqual({ field: '[0].n', message: 'must be valid Unicode text' });
     expect(parseWith(LinesSchema, [{ n: 'ROSA 🌹 EXTRACT', pct: 1 }]).ok).toBe(true);
+  });
+});
+
+describe('messages a caller can act on', () => {
+  it('says a line cannot be both forms, and that a missing name is required', () => {
+    const both = parseWith(LinesSchema, [{ n: 'AQUA', pct: 1, blend: [{ n: 'AQUA', f: 1 }] }]);
+    expect(both.ok).toBe(false);
+    // The path is relative to the lines array here; in a request body it reads lines[0].n.
+    if (!both.ok) expect(both.problems[0]).toEqual({ field: '[0].n', message: expect.stringMatching(/either \{n, pct\} or a raw material \{pct, blend\}, not both/) });
+    const empty = parseWith(SubmissionSchema, {});
+    expect(empty.ok).toBe(false);
+    if (!empty.ok) expect(empty.problems[0]).toEqual({ field: 'inci', message: 'is required' });
   });
 });
