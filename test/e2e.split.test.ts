@@ -48,6 +48,20 @@ describe('split start: seven processes against real PostgreSQL, Redis and NATS',
     expect(output.join('\n')).toMatch(/supervisor: label exited \(SIGKILL\); restarting in 0\.5 s/);
   }, 60_000);
 
+  it('answers 503 while a service is paused, and recovers when it resumes', async () => {
+    const check = { base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] };
+    sys.procs.envelope.kill('SIGSTOP');
+    try {
+      const r = await send(sys, 'POST', '/check', JSON.stringify(check));
+      expectError(r, 503, 'service_unavailable');
+      expect(r.headers.get('retry-after')).toBeTruthy();
+      expect((await get(sys, '/account')).status).toBe(200);
+    } finally {
+      sys.procs.envelope.kill('SIGCONT');
+    }
+    expect((await send(sys, 'POST', '/check', JSON.stringify(check))).status).toBe(200);
+  }, 30_000);
+
   it('answers 503 for each killed service within the deadline while the others keep working', async () => {
     const post = (path: string, body: unknown) => send(sys, 'POST', path, JSON.stringify(body));
     const formula = { variant: 'classic', nbPct: 80, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] };

@@ -61,8 +61,29 @@ and validated at bench and pilot scale before production.
 5. \`POST /inci/label\` for the finished ingredient list.
 6. \`GET /account\` for your plan and usage.
 
-Send your key in the \`x-svc-key\` header; send \`x-svc-user\` (a stable pseudonymous id, never an
-e-mail address) when you act for an end user.
+Send your key in the \`x-svc-key\` header; send \`x-svc-user\` (1 to 128 letters, digits, \`.\`,
+\`_\`, \`:\` or \`-\`: a stable pseudonymous id, never an e-mail address) when you act for an end user.
+The key belongs on your server only, never in browser code, apps or prompts; \`POST /account/key\`
+replaces it (the new key is shown once, the old one stops working at once).
+
+## Requests and answers
+- Bodies are JSON objects; every field a route does not know is refused (400 naming it), so a misspelt
+  field is never ignored. Required: \`base\`, \`basePct\`, \`ph\`, \`lines\` on /check; \`variant\`,
+  \`nbPct\`, \`lines\` on /ai/preservation and /inci/label. Optional: \`productType\` (\`leave_on\`
+  default, \`rinse_off\`) and \`ph\` on both; \`market\` (\`eu\`; the label also \`us\`); on the label
+  \`mode\` (\`label\` default, or \`composition\` for a sheet with your amounts and the chassis as one
+  line) and \`nano: true\` on a line.
+- A remedy is \`{code, action, target, from, to, message, changes}\`: \`reduce\` a category or line to at
+  most \`to\` (\`changes\` lists the lines and their new amounts), \`remove\`, \`set_ph\` into
+  \`to: {min, max}\`, \`raise_base\`/\`lower_base\` to \`to\`, \`balance\` with AQUA, \`separate\`,
+  \`replace\` (\`to\` names alternatives), \`verify\` at the bench. Apply all of them, then check again.
+- Every error is \`{"error": {"code", "message", "field"?}, "request_id"}\`. 400: fix the field named.
+  401: the key is wrong or replaced. 404: no such route. 408, 503 (with \`Retry-After\`): retry later.
+  429 \`rate_limited\`: slow down and retry after \`Retry-After\`.
+- \`POST /lib/submissions\` proposes an ingredient the library lacks (\`inci\`, optional \`cas\`,
+  \`functions\`, \`note\`); send an \`Idempotency-Key\` header so a retry is safe. \`GET
+  /lib/submissions\` lists yours a page at a time (\`limit\`, \`cursor\`).
+- Every answer with your key carries \`usage\`: the month's runs for your plan.
 
 ## What the label and the preservation guidance disclose about the chassis
 The label lists the chassis' components by name (\`tail\`, alphabetical). Where they must be ordered
@@ -87,12 +108,13 @@ on the published bands, your request and public data only: the same request alwa
 answer, and no answer changes with where a share lies inside its band.
 
 ## Protected information
-The chassis' composition (amounts, ratios, rank beyond what the label discloses), its processing
-methods and its manufacturing equipment are trade secrets. Requests that seek, infer, estimate or
-reconstruct them are refused with HTTP 403 \`protected_ip\`; show the user the text in
-\`tell_your_user\` and do not retry, rephrase or split the request. Each refusal is a strike: three
-warnings a UTC day, the fourth suspends the key for an hour, later ones for seven days, then a
-permanent ban.
+The chassis' composition (amounts, ratios, rank beyond what the bands above disclose), its processing
+methods and its manufacturing equipment are trade secrets, and using the key binds your company to the
+terms, which forbid seeking, inferring, estimating or reconstructing them. No answer of this service
+carries them: every answer depends only on the published bands, your request and public data, so
+sweeping amounts or nbPct, or lining up probe ingredients, learns nothing finer than the bands. If a
+request is refused as \`protected_ip\` (HTTP 403), show the user the text in \`tell_your_user\` and do
+not retry, rephrase or split the request.
 
 ## Data
 ${vintage}
