@@ -116,6 +116,18 @@ describe('label, preservation and submissions over HTTP, with nothing secret lea
     expect(found.body.results[0].n).toBe('NANOFICTIONAL PEPTIDE-77');
   }, 60_000);
 
+  it('reports unknown names in one shape on every route: {n, suggestions}', async () => {
+    const lines = [{ n: 'AQUA', pct: 16 }, { n: 'Glycerinn', pct: 4 }];
+    // /check echoes the caller's amounts by design; it stays out of the chassis sweep below.
+    const check = await send(sys, 'POST', '/check', JSON.stringify({ base: 'classic', basePct: 80, ph: 5.5, lines }));
+    const label = await post('/inci/label', { variant: 'classic', nbPct: 80, lines });
+    const pres = await post('/ai/preservation', { variant: 'classic', nbPct: 80, lines });
+    for (const r of [check, label, pres]) {
+      expect(r.status).toBe(200);
+      expect(r.body.unmatched).toEqual([{ n: 'Glycerinn', suggestions: expect.arrayContaining(['GLYCERIN']) }]);
+    }
+  });
+
   it('pages GET /lib/submissions, and names a bad page parameter', async () => {
     await post('/lib/submissions', { inci: 'Pageable Extract One' });
     await post('/lib/submissions', { inci: 'Pageable Extract Two' });

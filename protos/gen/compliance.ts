@@ -13,6 +13,7 @@ import type { ScreenRequest as _svc_v1_ScreenRequest, ScreenRequest__Output as _
 import type { ScreenResponse as _svc_v1_ScreenResponse, ScreenResponse__Output as _svc_v1_ScreenResponse__Output } from './svc/v1/ScreenResponse';
 import type { Standing as _svc_v1_Standing, Standing__Output as _svc_v1_Standing__Output } from './svc/v1/Standing';
 import type { StandingRequest as _svc_v1_StandingRequest, StandingRequest__Output as _svc_v1_StandingRequest__Output } from './svc/v1/StandingRequest';
+import type { Unmatched as _svc_v1_Unmatched, Unmatched__Output as _svc_v1_Unmatched__Output } from './svc/v1/Unmatched';
 import type { Usage as _svc_v1_Usage, Usage__Output as _svc_v1_Usage__Output } from './svc/v1/Usage';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -34,6 +35,7 @@ export interface ProtoGrpcType {
       ScreenResponse: MessageTypeDefinition<_svc_v1_ScreenResponse, _svc_v1_ScreenResponse__Output>
       Standing: MessageTypeDefinition<_svc_v1_Standing, _svc_v1_Standing__Output>
       StandingRequest: MessageTypeDefinition<_svc_v1_StandingRequest, _svc_v1_StandingRequest__Output>
+      Unmatched: MessageTypeDefinition<_svc_v1_Unmatched, _svc_v1_Unmatched__Output>
       Usage: MessageTypeDefinition<_svc_v1_Usage, _svc_v1_Usage__Output>
     }
   }

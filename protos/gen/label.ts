@@ -11,6 +11,7 @@ import type { LabelClient as _svc_v1_LabelClient, LabelDefinition as _svc_v1_Lab
 import type { Line as _svc_v1_Line, Line__Output as _svc_v1_Line__Output } from './svc/v1/Line';
 import type { Problem as _svc_v1_Problem, Problem__Output as _svc_v1_Problem__Output } from './svc/v1/Problem';
 import type { Run as _svc_v1_Run, Run__Output as _svc_v1_Run__Output } from './svc/v1/Run';
+import type { Unmatched as _svc_v1_Unmatched, Unmatched__Output as _svc_v1_Unmatched__Output } from './svc/v1/Unmatched';
 import type { Usage as _svc_v1_Usage, Usage__Output as _svc_v1_Usage__Output } from './svc/v1/Usage';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -30,6 +31,7 @@ export interface ProtoGrpcType {
       Line: MessageTypeDefinition<_svc_v1_Line, _svc_v1_Line__Output>
       Problem: MessageTypeDefinition<_svc_v1_Problem, _svc_v1_Problem__Output>
       Run: MessageTypeDefinition<_svc_v1_Run, _svc_v1_Run__Output>
+      Unmatched: MessageTypeDefinition<_svc_v1_Unmatched, _svc_v1_Unmatched__Output>
       Usage: MessageTypeDefinition<_svc_v1_Usage, _svc_v1_Usage__Output>
     }
   }

@@ -20,6 +20,7 @@ import type { SearchRequest as _svc_v1_SearchRequest, SearchRequest__Output as _
 import type { SearchResponse as _svc_v1_SearchResponse, SearchResponse__Output as _svc_v1_SearchResponse__Output } from './svc/v1/SearchResponse';
 import type { Submission as _svc_v1_Submission, Submission__Output as _svc_v1_Submission__Output } from './svc/v1/Submission';
 import type { SubmitRequest as _svc_v1_SubmitRequest, SubmitRequest__Output as _svc_v1_SubmitRequest__Output } from './svc/v1/SubmitRequest';
+import type { Unmatched as _svc_v1_Unmatched, Unmatched__Output as _svc_v1_Unmatched__Output } from './svc/v1/Unmatched';
 import type { Usage as _svc_v1_Usage, Usage__Output as _svc_v1_Usage__Output } from './svc/v1/Usage';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -48,6 +49,7 @@ export interface ProtoGrpcType {
       SearchResponse: MessageTypeDefinition<_svc_v1_SearchResponse, _svc_v1_SearchResponse__Output>
       Submission: MessageTypeDefinition<_svc_v1_Submission, _svc_v1_Submission__Output>
       SubmitRequest: MessageTypeDefinition<_svc_v1_SubmitRequest, _svc_v1_SubmitRequest__Output>
+      Unmatched: MessageTypeDefinition<_svc_v1_Unmatched, _svc_v1_Unmatched__Output>
       Usage: MessageTypeDefinition<_svc_v1_Usage, _svc_v1_Usage__Output>
     }
   }

@@ -19,6 +19,7 @@ import type { RotateKeyResponse as _svc_v1_RotateKeyResponse, RotateKeyResponse_
 import type { Run as _svc_v1_Run, Run__Output as _svc_v1_Run__Output } from './svc/v1/Run';
 import type { SeatsRequest as _svc_v1_SeatsRequest, SeatsRequest__Output as _svc_v1_SeatsRequest__Output } from './svc/v1/SeatsRequest';
 import type { SeatsResponse as _svc_v1_SeatsResponse, SeatsResponse__Output as _svc_v1_SeatsResponse__Output } from './svc/v1/SeatsResponse';
+import type { Unmatched as _svc_v1_Unmatched, Unmatched__Output as _svc_v1_Unmatched__Output } from './svc/v1/Unmatched';
 import type { Usage as _svc_v1_Usage, Usage__Output as _svc_v1_Usage__Output } from './svc/v1/Usage';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -46,6 +47,7 @@ export interface ProtoGrpcType {
       Run: MessageTypeDefinition<_svc_v1_Run, _svc_v1_Run__Output>
       SeatsRequest: MessageTypeDefinition<_svc_v1_SeatsRequest, _svc_v1_SeatsRequest__Output>
       SeatsResponse: MessageTypeDefinition<_svc_v1_SeatsResponse, _svc_v1_SeatsResponse__Output>
+      Unmatched: MessageTypeDefinition<_svc_v1_Unmatched, _svc_v1_Unmatched__Output>
       Usage: MessageTypeDefinition<_svc_v1_Usage, _svc_v1_Usage__Output>
     }
   }

@@ -14,6 +14,7 @@ import type { Problem as _svc_v1_Problem, Problem__Output as _svc_v1_Problem__Ou
 import type { Reason as _svc_v1_Reason, Reason__Output as _svc_v1_Reason__Output } from './svc/v1/Reason';
 import type { Run as _svc_v1_Run, Run__Output as _svc_v1_Run__Output } from './svc/v1/Run';
 import type { TopUp as _svc_v1_TopUp, TopUp__Output as _svc_v1_TopUp__Output } from './svc/v1/TopUp';
+import type { Unmatched as _svc_v1_Unmatched, Unmatched__Output as _svc_v1_Unmatched__Output } from './svc/v1/Unmatched';
 import type { Usage as _svc_v1_Usage, Usage__Output as _svc_v1_Usage__Output } from './svc/v1/Usage';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -36,6 +37,7 @@ export interface ProtoGrpcType {
       Reason: MessageTypeDefinition<_svc_v1_Reason, _svc_v1_Reason__Output>
       Run: MessageTypeDefinition<_svc_v1_Run, _svc_v1_Run__Output>
       TopUp: MessageTypeDefinition<_svc_v1_TopUp, _svc_v1_TopUp__Output>
+      Unmatched: MessageTypeDefinition<_svc_v1_Unmatched, _svc_v1_Unmatched__Output>
       Usage: MessageTypeDefinition<_svc_v1_Usage, _svc_v1_Usage__Output>
     }
   }

@@ -67,3 +67,14 @@ export type Resolution =
 
 /** Resolves many names at once; the compute services receive one of these. */
 export type Resolver = (names: readonly string[]) => Promise<Map<string, Resolution>>;
+
+/** A caller's name the library could not resolve, with up to 3 library names it may have meant. */
+export interface UnmatchedName {
+  n: string;
+  suggestions: string[];
+}
+
+/** The unmatched entry for a name, with the resolver's suggestions (none when it gave none). */
+export function unmatchedName(n: string, r: Resolution | undefined): UnmatchedName {
+  return { n, suggestions: r && !r.matched ? r.suggestions.slice(0, 3) : [] };
+}

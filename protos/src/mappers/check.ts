@@ -12,6 +12,14 @@ export interface RemedyJson {
   changes?: Array<{ line: number; from: number; to: number }>;
 }
 
+/** A name the library could not resolve, with suggestions: one shape on every route. */
+export interface UnmatchedJson {
+  n: string;
+  suggestions: string[];
+}
+
+export const unmatchedJson = (u: { n: string; suggestions: string[] }): UnmatchedJson => ({ n: u.n, suggestions: u.suggestions });
+
 /** The documented fields of a check result (domain.md section 2), as the engine returns them. */
 export interface CheckJson {
   verdict: string;
@@ -19,7 +27,7 @@ export interface CheckJson {
   remedies: RemedyJson[];
   maxLoads: Record<string, number>;
   lines: Array<{ n: string; inci: string | null; c: string | null; pct: number; matched: boolean; line: number; trace: boolean }>;
-  unmatched: Array<{ n: string; suggestions: string[] }>;
+  unmatched: UnmatchedJson[];
 }
 
 export function remedyToProto(r: RemedyJson): RemedyMsg {
@@ -66,7 +74,7 @@ export function checkJson(m: CheckResponse__Output): CheckJson & { packVersion: 
     remedies: m.remedies.map(remedyJson),
     maxLoads: m.maxLoads,
     lines: m.lines.map((l) => ({ n: l.n, inci: l.inci ?? null, c: l.c ?? null, pct: l.pct, matched: l.matched, line: l.line, trace: l.trace })),
-    unmatched: m.unmatched.map((u) => ({ n: u.n, suggestions: u.suggestions })),
+    unmatched: m.unmatched.map(unmatchedJson),
     packVersion: m.packVersion,
   };
 }

@@ -1,9 +1,10 @@
 /** POST /inci/label: the label engine's answer as a BuildResponse message, and back as the API's JSON. */
 import type { BuildResponse, BuildResponse__Output } from '../../gen/svc/v1/BuildResponse';
+import { unmatchedJson, type UnmatchedJson } from './check';
 
 export type LabelJson =
-  | { mode: 'label'; finished_inci: string; ordered: string[]; tail: string[]; unmatched: string[] }
-  | { mode: 'composition'; composition: Array<{ name: string; pct: number; trace?: true }>; composition_sheet: string; unmatched: string[] };
+  | { mode: 'label'; finished_inci: string; ordered: string[]; tail: string[]; unmatched: UnmatchedJson[] }
+  | { mode: 'composition'; composition: Array<{ name: string; pct: number; trace?: true }>; composition_sheet: string; unmatched: UnmatchedJson[] };
 
 export function labelToProto(r: LabelJson): BuildResponse {
   if (r.mode === 'composition') {
@@ -18,8 +19,8 @@ export function labelJson(m: BuildResponse__Output): LabelJson {
       mode: 'composition',
       composition: m.composition.map((c) => ({ name: c.name, pct: c.pct, ...(c.trace ? { trace: true as const } : {}) })),
       composition_sheet: m.compositionSheet,
-      unmatched: m.unmatched,
+      unmatched: m.unmatched.map(unmatchedJson),
     };
   }
-  return { mode: 'label', finished_inci: m.finishedInci, ordered: m.ordered, tail: m.tail, unmatched: m.unmatched };
+  return { mode: 'label', finished_inci: m.finishedInci, ordered: m.ordered, tail: m.tail, unmatched: m.unmatched.map(unmatchedJson) };
 }

@@ -3,6 +3,7 @@
 import type { TopUp as _svc_v1_TopUp, TopUp__Output as _svc_v1_TopUp__Output } from '../../svc/v1/TopUp';
 import type { Reason as _svc_v1_Reason, Reason__Output as _svc_v1_Reason__Output } from '../../svc/v1/Reason';
 import type { Cap as _svc_v1_Cap, Cap__Output as _svc_v1_Cap__Output } from '../../svc/v1/Cap';
+import type { Unmatched as _svc_v1_Unmatched, Unmatched__Output as _svc_v1_Unmatched__Output } from '../../svc/v1/Unmatched';
 
 export interface AssessResponse {
   'selfPreserved'?: (boolean);
@@ -10,7 +11,7 @@ export interface AssessResponse {
   'reasons'?: (_svc_v1_Reason)[];
   'caps'?: (_svc_v1_Cap)[];
   'advice'?: (string)[];
-  'unmatched'?: (string)[];
+  'unmatched'?: (_svc_v1_Unmatched)[];
 }
 
 export interface AssessResponse__Output {
@@ -19,5 +20,5 @@ export interface AssessResponse__Output {
   'reasons': (_svc_v1_Reason__Output)[];
   'caps': (_svc_v1_Cap__Output)[];
   'advice': (string)[];
-  'unmatched': (string)[];
+  'unmatched': (_svc_v1_Unmatched__Output)[];
 }

@@ -1,6 +1,7 @@
 // Original file: protos/svc/v1/label.proto
 
 import type { CompositionLine as _svc_v1_CompositionLine, CompositionLine__Output as _svc_v1_CompositionLine__Output } from '../../svc/v1/CompositionLine';
+import type { Unmatched as _svc_v1_Unmatched, Unmatched__Output as _svc_v1_Unmatched__Output } from '../../svc/v1/Unmatched';
 
 export interface BuildResponse {
   'finishedInci'?: (string);
@@ -8,7 +9,7 @@ export interface BuildResponse {
   'tail'?: (string)[];
   'composition'?: (_svc_v1_CompositionLine)[];
   'compositionSheet'?: (string);
-  'unmatched'?: (string)[];
+  'unmatched'?: (_svc_v1_Unmatched)[];
   'mode'?: (string);
 }
 
@@ -18,6 +19,6 @@ export interface BuildResponse__Output {
   'tail': (string)[];
   'composition': (_svc_v1_CompositionLine__Output)[];
   'compositionSheet': (string);
-  'unmatched': (string)[];
+  'unmatched': (_svc_v1_Unmatched__Output)[];
   'mode': (string);
 }

@@ -9,7 +9,7 @@
  * the published bands, nbPct and the request, whatever the shares inside their bands.
  * Composition mode lists the caller's own lines with their amounts and the chassis as one line.
  */
-import { TRACE_LIMIT, expandLines, isBlend, normaliseName, round, type Component, type Line, type Resolution } from '@svc/formula';
+import { TRACE_LIMIT, expandLines, isBlend, normaliseName, round, unmatchedName, type Component, type Line, type Resolution, type UnmatchedName } from '@svc/formula';
 import { bandedChassis, type BandsPack, type Chassis } from '@svc/chassis';
 import { ALLERGENS, ALLERGEN_GROUP, DEFAULT_BANDS, LABEL_ORDER, type AllergenPack, type OrderPack } from './packs';
 import { byName, describe, printed, type NameInfo } from './names';
@@ -25,8 +25,8 @@ export interface LabelModeResponse {
   ordered: string[];
   /** The chassis' component names as printed on this market, alphabetical. */
   tail: string[];
-  /** Caller names the library could not resolve, as written; they are printed upper-cased, group OT. */
-  unmatched: string[];
+  /** Caller names the library could not resolve, as written, with suggestions; printed upper-cased, group OT. */
+  unmatched: UnmatchedName[];
 }
 
 export interface CompositionRow {
@@ -40,7 +40,7 @@ export interface CompositionModeResponse {
   mode: 'composition';
   composition: CompositionRow[];
   composition_sheet: string;
-  unmatched: string[];
+  unmatched: UnmatchedName[];
 }
 
 export type LabelResponse = LabelModeResponse | CompositionModeResponse;
@@ -105,13 +105,13 @@ export function namesToResolve(req: Pick<LabelRequest, 'variant' | 'lines'>, cha
   return [...out];
 }
 
-function unmatchedOf(comps: readonly Component[], infos: readonly NameInfo[]): string[] {
+function unmatchedOf(comps: readonly Component[], infos: readonly NameInfo[], resolutions: ReadonlyMap<string, Resolution>): UnmatchedName[] {
   const seen = new Set<string>();
-  const out: string[] = [];
+  const out: UnmatchedName[] = [];
   comps.forEach((c, i) => {
     if (!infos[i]?.matched && !seen.has(c.key)) {
       seen.add(c.key);
-      out.push(c.n);
+      out.push(unmatchedName(c.n, resolutions.get(c.key)));
     }
   });
   return out;
@@ -126,7 +126,7 @@ export function buildLabel(
 ): LabelResponse {
   const comps = expand(req.lines);
   const infos = comps.map((c) => describe(c.key, resolutions.get(c.key)));
-  const unmatched = unmatchedOf(comps, infos);
+  const unmatched = unmatchedOf(comps, infos, resolutions);
   if (req.mode === 'composition') return composition(req, comps, infos, chassis, unmatched);
   return label(req, comps, infos, resolutions, chassis, bands, packs, unmatched);
 }
@@ -198,7 +198,7 @@ function label(
   chassis: Chassis,
   bands: BandsPack,
   packs: LabelPacks,
-  unmatched: string[],
+  unmatched: UnmatchedName[],
 ): LabelModeResponse {
   const allergens = packs.allergens ?? ALLERGENS;
   const rank = (packs.order ?? LABEL_ORDER).rank;
@@ -280,7 +280,7 @@ function composition(
   comps: readonly Component[],
   infos: readonly NameInfo[],
   chassis: Chassis,
-  unmatched: string[],
+  unmatched: UnmatchedName[],
 ): CompositionModeResponse {
   const arch = chassis.architecture(req.variant);
   const rows = rowsOf(comps, infos, req.market);
@@ -303,6 +303,6 @@ function composition(
   out.push(`| **Total** | ${fmt(total)} | |`, '');
   out.push(`${arch.label} is supplied as one raw material; its composition is confidential and not listed here.`);
   if (Math.abs(total - 100) > 0.05 + EPS) out.push('', 'Note: the chassis and the lines do not add up to the whole formula; balance it (POST /check) before printing.');
-  if (unmatched.length) out.push('', `Not found in the ingredient library (printed as written): ${unmatched.map((n) => normaliseName(n)).join(', ')}.`);
+  if (unmatched.length) out.push('', `Not found in the ingredient library (printed as written): ${unmatched.map((u) => normaliseName(u.n)).join(', ')}.`);
   return { mode: 'composition', composition, composition_sheet: `${out.join('\n')}\n`, unmatched };
 }

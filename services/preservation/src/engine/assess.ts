@@ -9,7 +9,7 @@
  * bands (whatever the nbPct), and none is optimistic because of them. Nothing that
  * leaves this module carries a quantity: caps carry the law's text, reasons carry conclusions.
  */
-import { expandLines, isBalanced, normaliseName, type Category, type IngredientFacts, type Resolution } from '@svc/formula';
+import { expandLines, isBalanced, normaliseName, unmatchedName, type Category, type IngredientFacts, type Resolution, type UnmatchedName } from '@svc/formula';
 import { bandedChassis, type BandsPack, type Chassis } from '@svc/chassis';
 import { ANNEX_V, DEFAULT_BANDS, RULES, WATER_ACTIVITY, type AgentEfficacy, type AnnexEntry, type AnnexPack, type AwPack, type Rules } from './packs';
 import type { PreservationRequest } from './request';
@@ -41,8 +41,8 @@ export interface PreservationResponse {
   reasons: Reason[];
   caps: Cap[];
   advice: string[];
-  /** Caller names the library could not resolve, as written: not assessed. */
-  unmatched: string[];
+  /** Caller names the library could not resolve, as written, with suggestions: not assessed. */
+  unmatched: UnmatchedName[];
 }
 
 export interface PreservationPacks {
@@ -99,14 +99,14 @@ export function namesToResolve(req: Pick<PreservationRequest, 'variant' | 'lines
 
 function partsOf(req: PreservationRequest, resolutions: ReadonlyMap<string, Resolution>, chassis: Chassis, bands: BandsPack) {
   const parts: Part[] = [];
-  const unmatched: string[] = [];
+  const unmatched: UnmatchedName[] = [];
   const seen = new Set<string>();
   for (const c of expandLines(req.lines)) {
     const res = resolutions.get(c.key);
     const facts = res?.matched ? res.facts : null;
     if (!facts && !WATER_WORDS.has(c.key) && !seen.has(c.key)) {
       seen.add(c.key);
-      unmatched.push(c.n);
+      unmatched.push(unmatchedName(c.n, res));
     }
     const key = facts ? normaliseName(facts.inci) : WATER_WORDS.has(c.key) ? 'AQUA' : c.key;
     const c8: Category = facts ? facts.c : WATER_WORDS.has(c.key) ? 'AQ' : 'OT';
@@ -403,7 +403,7 @@ export function assessPreservation(
     reasons.push({ code: 'trace_carry_over', text: `${list(traces)} ${traces.length > 1 ? 'are' : 'is'} present only as a trace carried over from a raw material: listed in caps, not counted toward preservation.` });
   }
   if (unmatched.length) {
-    reasons.push({ code: 'unmatched', text: `Not found in the ingredient library and not assessed: ${list(unmatched.map((n) => normaliseName(n)))}. If any is a preservative, check it against Annex V.` });
+    reasons.push({ code: 'unmatched', text: `Not found in the ingredient library and not assessed: ${list(unmatched.map((u) => normaliseName(u.n)))}. If any is a preservative, check it against Annex V.` });
   }
   if (!isBalanced(req.nbPct, req.lines)) {
     reasons.push({ code: 'unbalanced', text: 'The chassis and the lines do not add up to the whole formula; conclusions assume the amounts as sent. Balance it with POST /check.' });
