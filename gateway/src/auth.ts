@@ -143,6 +143,9 @@ export function clientAddress(req: Request, trusted: ReadonlySet<string>): strin
 }
 
 const END_USER_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Shapes of personal data an id must not have: a phone number (7 or more digits, maybe separated), an IPv4 address. */
+const PHONE_LIKE = /^[0-9][0-9.\-]{5,}[0-9]$/;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 /** x-svc-user: a stable pseudonymous id, never personal data such as an e-mail address. */
 export function validateEndUser(raw: string | string[] | undefined): string | undefined {
@@ -153,6 +156,9 @@ export function validateEndUser(raw: string | string[] | undefined): string | un
   }
   if (!END_USER_RE.test(v)) {
     throw new HttpError(400, 'invalid_end_user', 'x-svc-user must be 1 to 128 characters of letters, digits, ".", "_", ":" or "-"', { field: 'x-svc-user' });
+  }
+  if (PHONE_LIKE.test(v) || IPV4.test(v)) {
+    throw new HttpError(400, 'invalid_end_user', 'x-svc-user must be a pseudonymous id, not a phone number, an address or another personal identifier', { field: 'x-svc-user' });
   }
   return v;
 }

@@ -81,3 +81,25 @@ describe('a request whose headers never finish', () => {
     }
   }, 20_000);
 });
+
+describe('x-svc-user', () => {
+  it('takes pseudonymous ids and refuses personal data shapes, naming the header', async () => {
+    const { validateEndUser } = await import('../src/auth');
+    for (const ok of ['u_12345', 'tenant-7:user-42', 'a', 'c0ffee.9', '2024-10-05-run']) expect(validateEndUser(ok)).toBe(ok);
+    for (const bad of ['jane@example.com', '+33612345678', '0612345678', '06-12-34-56-78', '192.168.1.20', 'has space', 'x'.repeat(129), '']) {
+      let err: HttpErrorLike | null = null;
+      try {
+        validateEndUser(bad);
+      } catch (e) {
+        err = e as HttpErrorLike;
+      }
+      expect(err, bad).toMatchObject({ status: 400, code: 'invalid_end_user', extra: { field: 'x-svc-user' } });
+    }
+  });
+});
+
+interface HttpErrorLike {
+  status: number;
+  code: string;
+  extra: Record<string, unknown>;
+}
