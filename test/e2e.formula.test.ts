@@ -24,7 +24,8 @@ describe('POST /check through the gateway', () => {
   it('checks a balanced serum and carries usage', async () => {
     const r = await send(sys, 'POST', '/check', JSON.stringify(serum));
     expect(r.status).toBe(200);
-    expect(['compatible', 'compatible_verify']).toContain(r.body.verdict);
+    // Every load well under its maximum, pH mid-window, every name known, balanced: nothing to verify.
+    expect(r.body.verdict).toBe('compatible');
     expect(r.body.lines.map((l: { inci: string }) => l.inci)).toEqual(['AQUA', 'GLYCERIN', 'NIACINAMIDE', 'PHENOXYETHANOL', 'ETHYLHEXYLGLYCERIN']);
     expect(r.body.lines.every((l: { matched: boolean }) => l.matched)).toBe(true);
     expect(r.body.maxLoads.EM).toBeCloseTo(0.4 * 80, 3);
