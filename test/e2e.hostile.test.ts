@@ -84,12 +84,18 @@ describe('hostile and careless input', () => {
     expect(r.body.error.field).toBe('lines');
   });
 
-  it('keeps formula routes working with usage while metering is down, and slows down key guessing', async () => {
-    expect((await send(sys, 'POST', '/check', JSON.stringify(serum))).status).toBe(200);
+  it('meters from a held lease while metering is down, refuses a call it cannot meter, and slows down key guessing', async () => {
+    const first = await send(sys, 'POST', '/check', JSON.stringify(serum));
+    expect(first.status).toBe(200);
     await sys.services.metering.stop();
+    // The subject's lease was granted before the outage: its calls are still counted into its run.
     const r = await send(sys, 'POST', '/check', JSON.stringify(serum));
     expect(r.status).toBe(200);
-    expect(r.body.usage).toMatchObject({ runsLimit: 1500 });
+    expect(r.body.usage).toMatchObject({ runsLimit: 1500, run: { id: first.body.usage.run.id, calls: first.body.usage.run.calls + 1 } });
+    // A subject with no lease cannot be metered: no call goes unmetered.
+    const unmetered = await send(sys, 'POST', '/check', JSON.stringify(serum), { 'x-svc-user': 'new-chemist' });
+    expectError(unmetered, 503, 'service_unavailable');
+    expect(unmetered.headers.get('retry-after')).toBe('1');
 
     // Made-up keys (well-formed or not) from one address: past the limit, 429 before any lookup.
     const statuses: number[] = [];

@@ -9,6 +9,7 @@ import { subscribeEvent } from '@svc/protos';
 import { TtlCache } from './cache';
 import type { SearchCache } from './operations/index';
 import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
+import { RunLeases } from './metering';
 import { UsageCache, usageFromMetering } from './usage';
 
 export interface GatewayOptions {
@@ -58,7 +59,19 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   };
   // Links in answers name the configured public address, else this gateway's own (known once bound).
   let selfUrl: string | undefined;
-  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: () => o.publicUrl ?? selfUrl, ratePerSecond: o.ratePerSecond, searches, libraryMeta, usage: new UsageCache(usageFromMetering(clients)) });
+  const leases = new RunLeases(clients, o.log);
+  const app = createApp({
+    clients,
+    auth,
+    kv: o.kv,
+    log: o.log,
+    publicUrl: () => o.publicUrl ?? selfUrl,
+    ratePerSecond: o.ratePerSecond,
+    searches,
+    libraryMeta,
+    usage: new UsageCache(usageFromMetering(clients)),
+    hooks: { metering: (ctx) => leases.take(ctx.caller.accountId, ctx.caller.endUser, ctx.requestId) },
+  });
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
@@ -73,6 +86,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       });
     });
   } catch (err) {
+    await leases.stop();
     await auth.stop();
     await librarySub.stop();
     clients.close();
@@ -131,6 +145,8 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
           clearTimeout(deadline);
         });
       });
+      // The calls spent from leases are reported before the clients close.
+      await leases.stop();
       await auth.stop();
       await librarySub.stop();
       clients.close();

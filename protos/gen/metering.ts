@@ -9,11 +9,14 @@ import type { BlendComponent as _svc_v1_BlendComponent, BlendComponent__Output a
 import type { Caller as _svc_v1_Caller, Caller__Output as _svc_v1_Caller__Output } from './svc/v1/Caller';
 import type { Empty as _svc_v1_Empty, Empty__Output as _svc_v1_Empty__Output } from './svc/v1/Empty';
 import type { GetAccountRequest as _svc_v1_GetAccountRequest, GetAccountRequest__Output as _svc_v1_GetAccountRequest__Output } from './svc/v1/GetAccountRequest';
+import type { Lease as _svc_v1_Lease, Lease__Output as _svc_v1_Lease__Output } from './svc/v1/Lease';
 import type { Line as _svc_v1_Line, Line__Output as _svc_v1_Line__Output } from './svc/v1/Line';
 import type { MeterRequest as _svc_v1_MeterRequest, MeterRequest__Output as _svc_v1_MeterRequest__Output } from './svc/v1/MeterRequest';
 import type { MeterResponse as _svc_v1_MeterResponse, MeterResponse__Output as _svc_v1_MeterResponse__Output } from './svc/v1/MeterResponse';
 import type { MeteringClient as _svc_v1_MeteringClient, MeteringDefinition as _svc_v1_MeteringDefinition } from './svc/v1/Metering';
 import type { Problem as _svc_v1_Problem, Problem__Output as _svc_v1_Problem__Output } from './svc/v1/Problem';
+import type { ReportCallsRequest as _svc_v1_ReportCallsRequest, ReportCallsRequest__Output as _svc_v1_ReportCallsRequest__Output } from './svc/v1/ReportCallsRequest';
+import type { ReportCallsResponse as _svc_v1_ReportCallsResponse, ReportCallsResponse__Output as _svc_v1_ReportCallsResponse__Output } from './svc/v1/ReportCallsResponse';
 import type { RotateKeyRequest as _svc_v1_RotateKeyRequest, RotateKeyRequest__Output as _svc_v1_RotateKeyRequest__Output } from './svc/v1/RotateKeyRequest';
 import type { RotateKeyResponse as _svc_v1_RotateKeyResponse, RotateKeyResponse__Output as _svc_v1_RotateKeyResponse__Output } from './svc/v1/RotateKeyResponse';
 import type { Run as _svc_v1_Run, Run__Output as _svc_v1_Run__Output } from './svc/v1/Run';
@@ -37,11 +40,14 @@ export interface ProtoGrpcType {
       Caller: MessageTypeDefinition<_svc_v1_Caller, _svc_v1_Caller__Output>
       Empty: MessageTypeDefinition<_svc_v1_Empty, _svc_v1_Empty__Output>
       GetAccountRequest: MessageTypeDefinition<_svc_v1_GetAccountRequest, _svc_v1_GetAccountRequest__Output>
+      Lease: MessageTypeDefinition<_svc_v1_Lease, _svc_v1_Lease__Output>
       Line: MessageTypeDefinition<_svc_v1_Line, _svc_v1_Line__Output>
       MeterRequest: MessageTypeDefinition<_svc_v1_MeterRequest, _svc_v1_MeterRequest__Output>
       MeterResponse: MessageTypeDefinition<_svc_v1_MeterResponse, _svc_v1_MeterResponse__Output>
       Metering: SubtypeConstructor<typeof grpc.Client, _svc_v1_MeteringClient> & { service: _svc_v1_MeteringDefinition }
       Problem: MessageTypeDefinition<_svc_v1_Problem, _svc_v1_Problem__Output>
+      ReportCallsRequest: MessageTypeDefinition<_svc_v1_ReportCallsRequest, _svc_v1_ReportCallsRequest__Output>
+      ReportCallsResponse: MessageTypeDefinition<_svc_v1_ReportCallsResponse, _svc_v1_ReportCallsResponse__Output>
       RotateKeyRequest: MessageTypeDefinition<_svc_v1_RotateKeyRequest, _svc_v1_RotateKeyRequest__Output>
       RotateKeyResponse: MessageTypeDefinition<_svc_v1_RotateKeyResponse, _svc_v1_RotateKeyResponse__Output>
       Run: MessageTypeDefinition<_svc_v1_Run, _svc_v1_Run__Output>

@@ -18,6 +18,24 @@ export const EVENTS = {
     accountId: z.string().min(1),
     oldHashes: z.array(z.string().regex(SHA256_HEX)),
   }),
+  /** A run opened (ledger row written in the same transaction; the message id is the outbox id). */
+  'usage.run_opened': z.object({
+    runId: z.string().min(1),
+    accountId: z.string().min(1),
+    month: z.string().regex(/^\d{4}-\d{2}$/),
+    overage: z.boolean(),
+    opensAt: z.string(),
+    closesAt: z.string(),
+  }),
+  /** Calls spent from a lease, newly counted: `delta` calls, `used` the lease's running total. */
+  'usage.calls_recorded': z.object({
+    runId: z.string().min(1),
+    accountId: z.string().min(1),
+    month: z.string().regex(/^\d{4}-\d{2}$/),
+    leaseId: z.string().min(1),
+    used: z.number().int().nonnegative(),
+    delta: z.number().int().positive(),
+  }),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

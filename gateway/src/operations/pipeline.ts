@@ -25,6 +25,7 @@ import type { KeyAuth } from '../auth';
 import { validateEndUser } from '../auth';
 import { rpc, type Clients } from '../clients';
 import { HttpError, invalid } from '../errors';
+import type { MeteredCall } from '../metering';
 import type { UsageCache } from '../usage';
 import type { Answer, CallContext, Operation } from './operation';
 
@@ -33,8 +34,11 @@ export interface StageHooks {
   standing?: (ctx: CallContext, op: Operation) => Promise<void>;
   /** Refuses a request that seeks the protected information (403 protected_ip). */
   screening?: (ctx: CallContext, op: Operation, input: unknown) => Promise<void>;
-  /** Meters a formula call into its run; refuses past the quota (429 quota_exhausted). */
-  metering?: (ctx: CallContext, op: Operation) => Promise<void>;
+  /**
+   * Meters a formula call into its run; refuses past the quota (429 quota_exhausted) or without a
+   * seat (403 seat_required). The usage it returns is the answer's; a failed call is refunded.
+   */
+  metering?: (ctx: CallContext, op: Operation) => Promise<MeteredCall>;
 }
 
 export interface PipelineDeps {
@@ -149,10 +153,16 @@ export async function runOperation(op: Operation, d: PipelineDeps, req: Request,
   // 6. screening
   if (op.policy.screen.length > 0 && d.hooks?.screening) await d.hooks.screening(ctx, op, input);
   // 7. metering
-  if (op.policy.meter === 'formula' && d.hooks?.metering) await d.hooks.metering(ctx, op);
+  const metered = op.policy.meter === 'formula' && d.hooks?.metering ? await d.hooks.metering(ctx, op) : null;
   // 8. call and 9. usage, side by side: usage never holds the answer up once known.
-  const usage = op.policy.usage && req.account ? d.usage.get(req.account.id, req.id) : null;
-  const answer = await op.call(ctx, input);
+  const usage = metered ? Promise.resolve(metered.usage) : op.policy.usage && req.account ? d.usage.get(req.account.id, req.id) : null;
+  let answer: Answer;
+  try {
+    answer = await op.call(ctx, input);
+  } catch (err) {
+    metered?.refund();
+    throw err;
+  }
   if (usage && answer.kind === 'json') answer.body.usage = await usage;
   // 10. egress
   send(res, answer, keyed, key);

@@ -47,4 +47,34 @@ CREATE TABLE metering.top_ups (
     name: 'outbox',
     sql: outboxTable('metering'),
   },
+  {
+    id: 3,
+    name: 'run leases and usage counters',
+    sql: `
+ALTER TABLE metering.runs ADD COLUMN granted int NOT NULL DEFAULT 0;
+CREATE INDEX runs_subject_open ON metering.runs (account_id, subject, closes_at);
+CREATE TABLE metering.run_leases (
+  id text PRIMARY KEY,
+  run_id text NOT NULL REFERENCES metering.runs(id),
+  account_id text NOT NULL REFERENCES metering.accounts(id),
+  granted int NOT NULL,
+  used int NOT NULL DEFAULT 0,
+  expires_at timestamptz NOT NULL,
+  reclaimed boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX run_leases_run ON metering.run_leases (run_id);
+CREATE TABLE metering.usage_counters (
+  account_id text NOT NULL,
+  month text NOT NULL,
+  runs int NOT NULL DEFAULT 0,
+  overage_runs int NOT NULL DEFAULT 0,
+  calls int NOT NULL DEFAULT 0,
+  PRIMARY KEY (account_id, month)
+);
+CREATE TABLE metering.consumed_events (
+  id text PRIMARY KEY,
+  consumed_at timestamptz NOT NULL DEFAULT now()
+)`,
+  },
 ];

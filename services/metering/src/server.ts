@@ -7,8 +7,28 @@ import type { GetAccountRequest__Output } from '@svc/protos/gen/svc/v1/GetAccoun
 import type { AccountView } from '@svc/protos/gen/svc/v1/AccountView';
 import type { RotateKeyRequest__Output } from '@svc/protos/gen/svc/v1/RotateKeyRequest';
 import type { RotateKeyResponse } from '@svc/protos/gen/svc/v1/RotateKeyResponse';
-import { monthOf, planOf, upgradeFrom } from './engine/plans';
+import type { MeterRequest__Output } from '@svc/protos/gen/svc/v1/MeterRequest';
+import type { MeterResponse } from '@svc/protos/gen/svc/v1/MeterResponse';
+import type { ReportCallsRequest__Output } from '@svc/protos/gen/svc/v1/ReportCallsRequest';
+import type { ReportCallsResponse } from '@svc/protos/gen/svc/v1/ReportCallsResponse';
+import type { Usage } from '@svc/protos/gen/svc/v1/Usage';
+import { planOf, upgradeFrom } from './engine/plans';
+import { monthOf, RUN_CALLS, subjectOf } from './engine/runs';
+import { faultPoint } from './faults';
+import * as ledger from './ledger';
 import * as store from './store';
+
+/** How long a gateway may spend a lease before it asks again (and reports what it spent). */
+export const LEASE_TTL_MS = 30_000;
+
+const usageMessage = (u: ledger.MonthUsage, run: ledger.RunRow | null, callsSoFar: number): Usage => ({
+  month: u.month,
+  runsUsed: u.runsUsed,
+  runsLimit: u.runsLimit,
+  runsLeft: Math.max(0, u.runsLimit - u.runsUsed),
+  overageRuns: u.overageRuns,
+  ...(run ? { run: { id: run.id, opensAt: new Date(run.opens_at).toISOString(), closesAt: new Date(run.closes_at).toISOString(), calls: callsSoFar, callsLeft: Math.max(0, RUN_CALLS - callsSoFar) } } : {}),
+});
 
 export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRelay; now?: () => Date }): GrpcServer {
   const { sql, log } = deps;
@@ -46,9 +66,14 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
     GetAccount: unary<GetAccountRequest__Output, AccountView>(log, async (req) => {
       const account = await callerAccount(req.caller?.accountId);
       const plan = planOf(account.plan);
-      const month = monthOf(now());
-      const [used, topUps] = await Promise.all([store.runsUsed(sql, account.id, month), store.topUpRuns(sql, account.id, month)]);
-      const limit = plan.runs + topUps;
+      const at = now();
+      const month = monthOf(at);
+      const [used, topUps, run] = await Promise.all([
+        ledger.usageOf(sql, account.id, plan, at),
+        store.topUpRuns(sql, account.id, month),
+        ledger.openRun(sql, account.id, subjectOf(account.id, req.caller?.endUser ?? ''), at),
+      ]);
+      const limit = used.runsLimit;
       const upgrade = upgradeFrom(plan.id);
       return {
         company: account.company,
@@ -56,13 +81,13 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
         plan: plan.id,
         paidThrough: account.paid_through ?? '',
         month,
-        runsUsed: used.runs,
+        runsUsed: used.runsUsed,
         runsLimit: limit,
         termsVersion: TERMS_VERSION,
         upgradePlan: upgrade?.plan ?? '',
         upgradeAdds: upgrade?.adds ?? '',
         topUpRuns: topUps,
-        usage: { month, runsUsed: used.runs, runsLimit: limit, runsLeft: Math.max(0, limit - used.runs), overageRuns: used.overage },
+        usage: usageMessage(used, run, run?.calls ?? 0),
       };
     }),
 
@@ -75,7 +100,27 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
       return { key, keyId: `key_${hash.slice(0, 12)}` };
     }),
 
-    Meter: notYet(log, 'run metering'),
+    Meter: unary<MeterRequest__Output, MeterResponse>(log, async (req) => {
+      const accountId = req.caller?.accountId ?? '';
+      if (!accountId) throw SvcError.invalid('caller.account_id is required', [{ field: 'caller.account_id', message: 'is required' }]);
+      const at = now();
+      const out = await ledger.meter(sql, { accountId, planOf, subject: subjectOf(accountId, req.caller?.endUser ?? ''), want: req.want, now: at, leaseTtlMs: LEASE_TTL_MS });
+      if (!out) throw SvcError.notFound('account not found');
+      // The fault point of the crash tests: the ledger and its outbox event are committed, not yet published.
+      faultPoint('after_commit');
+      if (!out.allowed) return { allowed: false, reason: out.reason, resetsAt: out.resetsAt.toISOString(), usage: usageMessage(out.usage, null, 0) };
+      return {
+        allowed: true,
+        usage: usageMessage(out.usage, out.run, out.lease.runCallsBefore + 1),
+        lease: { id: out.lease.id, runId: out.run.id, calls: out.lease.calls, ttlMs: out.lease.ttlMs, runCallsBefore: out.lease.runCallsBefore },
+      };
+    }),
+
+    ReportCalls: unary<ReportCallsRequest__Output, ReportCallsResponse>(log, async (req) => {
+      const recorded = await ledger.reportCalls(sql, { accountId: req.accountId, leaseId: req.leaseId, used: req.used });
+      if (recorded < 0) throw SvcError.notFound('lease not found');
+      return { recorded };
+    }),
     Seats: notYet(log, 'seats'),
   });
   return server;

@@ -1,5 +1,6 @@
 import { migrate, startOutboxRelay, type RunningService, type ServiceContext } from '@svc/kit';
 import { migrations, SCHEMA } from './migrations';
+import { startUsageCounters } from './counters';
 import { meteringServer } from './server';
 
 export async function startMetering(ctx: ServiceContext): Promise<RunningService> {
@@ -7,6 +8,7 @@ export async function startMetering(ctx: ServiceContext): Promise<RunningService
   // Events left unpublished by an earlier process (a crash after a commit) leave on the first pass.
   const outbox = startOutboxRelay({ sql: ctx.sql, bus: ctx.bus, schema: SCHEMA, log: ctx.log });
   void outbox.flush();
+  const counters = await startUsageCounters(ctx.sql, ctx.bus, ctx.log);
   const server = meteringServer({ sql: ctx.sql, log: ctx.log, outbox });
   const port = await server.listen(ctx.listen);
   return {
@@ -15,10 +17,13 @@ export async function startMetering(ctx: ServiceContext): Promise<RunningService
     async stop() {
       await server.shutdown();
       await outbox.stop();
+      await counters.stop();
     },
   };
 }
 
 export * as accounts from './store';
+export * as ledger from './ledger';
+export { countersOf } from './counters';
 export { migrations, SCHEMA } from './migrations';
 export { PLANS, PLAN_IDS, planOf, type PlanId } from './engine/plans';

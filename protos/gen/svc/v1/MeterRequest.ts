@@ -6,10 +6,12 @@ export interface MeterRequest {
   'caller'?: (_svc_v1_Caller | null);
   'operation'?: (string);
   'idempotencyKey'?: (string);
+  'want'?: (number);
 }
 
 export interface MeterRequest__Output {
   'caller': (_svc_v1_Caller__Output | null);
   'operation': (string);
   'idempotencyKey': (string);
+  'want': (number);
 }

@@ -34,6 +34,3 @@ export function upgradeFrom(id: PlanId): { plan: string; adds: string } | null {
   if (next.overagePrice !== null && cur.overagePrice === null) adds.push(`runs beyond the pool at $${next.overagePrice} each instead of a hard stop`);
   return { plan: next.id, adds: adds.join('; ') };
 }
-
-/** The UTC calendar month a moment falls in, as YYYY-MM. */
-export const monthOf = (d: Date): string => d.toISOString().slice(0, 7);

@@ -1,0 +1,175 @@
+/**
+ * Run metering at the gateway, without a hop per formula call. Metering owns the decision: it opens
+ * runs, keeps the pool exact and writes the ledger. The gateway asks it for a lease of calls in the
+ * subject's run (one call to metering per lease, not per request), spends the lease locally, and
+ * reports what it spent as a running total, so a lost or repeated report never counts a call twice.
+ *
+ * A lease ends when its calls are spent, when its time is up (never past the run's 60th minute), or
+ * when the gateway stops; the calls spent are then reported once more and the lease is forgotten.
+ */
+import type { Logger } from '@svc/kit';
+import { usageJson } from '@svc/protos';
+import type { MeterResponse__Output } from '@svc/protos/gen/svc/v1/MeterResponse';
+import { rpc, type Clients } from './clients';
+import { HttpError } from './errors';
+import type { Usage } from './usage';
+
+/** The first lease of a subject; each lease spent in full asks for twice as many, up to a run. */
+const FIRST_LEASE = 50;
+const MAX_LEASE = 300;
+const REPORT_EVERY_MS = 2_000;
+/** Spend a lease a little before metering's deadline, so no call lands after it (clock drift, delays). */
+const SAFETY_MS = 1_000;
+
+interface Lease {
+  id: string;
+  granted: number;
+  used: number;
+  reported: number;
+  /** Local clock, ms. */
+  spendUntil: number;
+  runCallsBefore: number;
+  run: { id: string; opensAt: string; closesAt: string };
+  base: NonNullable<Usage>;
+}
+
+export interface MeteredCall {
+  usage: Usage;
+  /** The call failed before it was answered: it is not counted (unless already reported). */
+  refund(): void;
+}
+
+export class RunLeases {
+  private readonly held = new Map<string, Lease>();
+  private readonly nextWant = new Map<string, number>();
+  private readonly pending = new Map<string, Promise<Lease>>();
+  /** Leases no longer spent from whose last calls are not reported yet. */
+  private readonly ended = new Map<string, { accountId: string; lease: Lease }>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly clients: Clients,
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.timer = setInterval(() => void this.report(), REPORT_EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** Counts one formula call of the subject into its run, or refuses it (quota, seats). */
+  async take(accountId: string, endUser: string, requestId: string): Promise<MeteredCall> {
+    const key = `${accountId}\u0000${endUser}`;
+    const lease = this.held.get(key);
+    if (lease && lease.used < lease.granted && this.now() < lease.spendUntil) {
+      lease.used += 1;
+      return this.metered(lease);
+    }
+    if (lease) this.end(key, accountId, lease);
+    // Bounded: concurrent callers share one fresh lease, and ask again only when it is spent.
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const fresh = this.held.get(key) ?? (await this.acquire(key, accountId, endUser, requestId));
+      // Metering granted it on its clock just now: this call may spend it even in a run's last second.
+      if (fresh.used < fresh.granted) {
+        fresh.used += 1;
+        return this.metered(fresh);
+      }
+      this.end(key, accountId, fresh);
+    }
+    throw new HttpError(503, 'service_unavailable', 'the metering service is busy; retry shortly', {}, { 'Retry-After': '1' });
+  }
+
+  /** Forgets the account's leases (its plan or its seats changed): the next call asks metering again. */
+  dropAccount(accountId: string): void {
+    for (const [key, lease] of this.held) if (key.startsWith(`${accountId}\u0000`)) this.end(key, accountId, lease);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    for (const [key, lease] of this.held) this.end(key, key.split('\u0000')[0] as string, lease);
+    await this.report();
+  }
+
+  private metered(lease: Lease): MeteredCall {
+    const calls = lease.runCallsBefore + lease.used;
+    const usage = { ...lease.base, run: { ...lease.run, calls, callsLeft: Math.max(0, MAX_LEASE - calls) } };
+    return {
+      usage,
+      refund: () => {
+        if (lease.used > lease.reported) lease.used -= 1;
+      },
+    };
+  }
+
+  private end(key: string, accountId: string, lease: Lease): void {
+    if (this.held.get(key) === lease) this.held.delete(key);
+    // A lease spent in full asks for more next time; one that ran out of time starts small again.
+    this.nextWant.set(key, lease.used >= lease.granted ? Math.min(MAX_LEASE, Math.max(FIRST_LEASE, lease.granted * 2)) : FIRST_LEASE);
+    if (lease.used > lease.reported) this.ended.set(lease.id, { accountId, lease });
+  }
+
+  /** One call to metering per subject at a time: concurrent first calls share it (and one run). */
+  private acquire(key: string, accountId: string, endUser: string, requestId: string): Promise<Lease> {
+    let p = this.pending.get(key);
+    if (!p) {
+      p = (async () => {
+        const want = this.nextWant.get(key) ?? FIRST_LEASE;
+        const asked = this.now();
+        const r = await rpc(this.clients, 'metering', 'Meter', { caller: { accountId, endUser, requestId }, operation: 'formula', want }, { requestId, deadlineMs: 2_000 });
+        const lease = leaseOf(r, asked);
+        this.held.set(key, lease);
+        return lease;
+      })().finally(() => this.pending.delete(key));
+      this.pending.set(key, p);
+    }
+    return p;
+  }
+
+  /** Reports every lease with calls not yet reported: running totals, so a retry is harmless. */
+  private async report(): Promise<void> {
+    const work: { accountId: string; lease: Lease; ended: boolean }[] = [];
+    for (const [key, lease] of this.held) if (lease.used > lease.reported) work.push({ accountId: key.split('\u0000')[0] as string, lease, ended: false });
+    for (const e of this.ended.values()) work.push({ ...e, ended: true });
+    await Promise.all(
+      work.map(async ({ accountId, lease, ended }) => {
+        const used = lease.used;
+        try {
+          await rpc(this.clients, 'metering', 'ReportCalls', { accountId, leaseId: lease.id, used }, { idempotent: true, deadlineMs: 5_000 });
+          lease.reported = Math.max(lease.reported, used);
+          if (ended && lease.used <= lease.reported) this.ended.delete(lease.id);
+        } catch (err) {
+          // Kept: the next pass reports the same total again.
+          this.log.warn({ lease: lease.id, err: (err as Error).message }, 'calls not reported yet; will retry');
+        }
+      }),
+    );
+  }
+}
+
+function leaseOf(r: MeterResponse__Output, asked: number): Lease {
+  if (!r.allowed || !r.lease || !r.usage?.run) {
+    if (r.reason === 'seat_required') {
+      throw new HttpError(403, 'seat_required', 'this account enrols its end users in seats: send an enrolled end-user id in x-svc-user', { field: 'x-svc-user' });
+    }
+    const resetsAt = r.resetsAt || null;
+    const retry = resetsAt ? Math.max(1, Math.ceil((Date.parse(resetsAt) - Date.now()) / 1_000)) : 3_600;
+    const u = r.usage;
+    throw new HttpError(
+      429,
+      'quota_exhausted',
+      `this month's runs are used up${u ? ` (${u.runsUsed} of ${u.runsLimit})` : ''}; the pool resets at ${resetsAt ?? 'the start of next month'} (UTC), or add a top-up`,
+      { resetsAt, usage: usageJson(u) },
+      { 'Retry-After': String(retry) },
+    );
+  }
+  const run = r.usage.run;
+  return {
+    id: r.lease.id,
+    granted: r.lease.calls,
+    used: 0,
+    reported: 0,
+    spendUntil: asked + Math.max(0, r.lease.ttlMs - SAFETY_MS),
+    runCallsBefore: r.lease.runCallsBefore,
+    run: { id: run.id, opensAt: run.opensAt, closesAt: run.closesAt },
+    base: usageJson(r.usage) as NonNullable<Usage>,
+  };
+}

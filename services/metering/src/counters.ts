@@ -1,0 +1,40 @@
+/**
+ * The usage counters: a projection of the svc.usage.* events (runs, overage runs and calls per
+ * account and month), kept by a durable consumer. Each event is applied at most once: its id is
+ * recorded in the same transaction as the counters it moves, so a redelivery after a crash (the
+ * process died after the commit, before the acknowledgement) changes nothing. The ledger stays the
+ * truth; the counters are what a dashboard or a billing export reads without scanning it.
+ */
+import type { Bus, Logger, Sql, Subscription } from '@svc/kit';
+import { subscribeEvent } from '@svc/protos';
+import { faultPoint } from './faults';
+
+const GROUP = 'metering-usage-counters';
+
+async function apply(sql: Sql, eventId: string, accountId: string, month: string, d: { runs?: number; overage?: number; calls?: number }): Promise<void> {
+  await sql.transaction(async (tx) => {
+    const fresh = await tx.query('INSERT INTO metering.consumed_events (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id', [eventId]);
+    if (!fresh.rows.length) return;
+    await tx.query(
+      `INSERT INTO metering.usage_counters (account_id, month, runs, overage_runs, calls) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (account_id, month) DO UPDATE SET runs = usage_counters.runs + $3, overage_runs = usage_counters.overage_runs + $4, calls = usage_counters.calls + $5`,
+      [accountId, month, d.runs ?? 0, d.overage ?? 0, d.calls ?? 0],
+    );
+  });
+  faultPoint('before_ack');
+}
+
+export async function startUsageCounters(sql: Sql, bus: Bus, log: Logger): Promise<Subscription> {
+  const invalid = (info: { subject: string; id: string; problem: string }) => log.warn(info, 'invalid usage event skipped');
+  const subs = await Promise.all([
+    subscribeEvent(bus, 'usage.run_opened', (e, id) => apply(sql, id, e.accountId, e.month, e.overage ? { overage: 1 } : { runs: 1 }), invalid, { group: `${GROUP}-runs` }),
+    subscribeEvent(bus, 'usage.calls_recorded', (e, id) => apply(sql, id, e.accountId, e.month, { calls: e.delta }), invalid, { group: `${GROUP}-calls` }),
+  ]);
+  return { stop: async () => void (await Promise.all(subs.map((s) => s.stop()))) };
+}
+
+export async function countersOf(sql: Sql, accountId: string, month: string): Promise<{ runs: number; overageRuns: number; calls: number }> {
+  const r = await sql.query<{ runs: number; overage_runs: number; calls: number }>('SELECT runs, overage_runs, calls FROM metering.usage_counters WHERE account_id = $1 AND month = $2', [accountId, month]);
+  const row = r.rows[0];
+  return { runs: Number(row?.runs ?? 0), overageRuns: Number(row?.overage_runs ?? 0), calls: Number(row?.calls ?? 0) };
+}

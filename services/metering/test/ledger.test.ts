@@ -1,0 +1,209 @@
+/**
+ * The run ledger on the real PostgreSQL, through the metering service's own gRPC handlers, with an
+ * injectable clock: concurrent first calls, the pool's edge, the run window's edges, the month's
+ * edges (29 February included) and call reports that are repeated or late.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, connect, createLogger, migrate, postgresSql, type Sql } from '@svc/kit';
+import { freshDatabase } from '@svc/kit/testing';
+import { proto } from '@svc/protos';
+import type { MeterResponse__Output } from '@svc/protos/gen/svc/v1/MeterResponse';
+import type { ReportCallsResponse__Output } from '@svc/protos/gen/svc/v1/ReportCallsResponse';
+import type * as grpc from '@grpc/grpc-js';
+import { migrations, SCHEMA } from '../src/migrations';
+import { meteringServer } from '../src/server';
+import { createAccount } from '../src/store';
+import type { PlanId } from '../src/engine/plans';
+
+let db: { url: string; drop(): Promise<void> };
+let sql: Sql;
+let client: grpc.Client;
+let stop: () => Promise<void>;
+let clock = new Date('2026-05-05T12:00:00.000Z');
+
+beforeAll(async () => {
+  db = await freshDatabase('meter');
+  sql = postgresSql(db.url, { max: 10, applicationName: 'metering-test' });
+  await migrate(sql, SCHEMA, migrations);
+  const server = meteringServer({ sql, log: createLogger('metering', 'silent'), now: () => clock });
+  const port = await server.listen('127.0.0.1:0');
+  client = connect(proto.metering, `127.0.0.1:${port}`);
+  stop = async () => {
+    client.close();
+    await server.shutdown();
+  };
+});
+
+afterAll(async () => {
+  await stop?.();
+  await sql?.close();
+  await db?.drop();
+});
+
+beforeEach(() => {
+  clock = new Date('2026-05-05T12:00:00.000Z');
+});
+
+const meter = (accountId: string, endUser = '', want = 1) =>
+  call<MeterResponse__Output>(client, 'Meter', { caller: { accountId, endUser, requestId: 'test' }, operation: 'check', want }, { deadlineMs: 20_000 });
+const report = (accountId: string, leaseId: string, used: number) => call<ReportCallsResponse__Output>(client, 'ReportCalls', { accountId, leaseId, used }, { deadlineMs: 10_000 });
+const account = async (plan: PlanId) => (await createAccount(sql, { company: `Co ${plan}`, plan })).account.id;
+const runs = async (accountId: string) => (await sql.query<{ id: string; month: string; overage: boolean; granted: number; calls: number }>('SELECT id, month, overage, granted, calls FROM metering.runs WHERE account_id = $1 ORDER BY opens_at', [accountId])).rows;
+
+describe('concurrent first calls', () => {
+  it('200 concurrent first calls of one subject open exactly one run', async () => {
+    const id = await account('lab');
+    const out = await Promise.all(Array.from({ length: 200 }, () => meter(id, 'chemist-1')));
+    expect(out.every((r) => r.allowed)).toBe(true);
+    expect(new Set(out.map((r) => r.lease?.runId)).size).toBe(1);
+    const rows = await runs(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.granted).toBe(200);
+    // Every lease is a distinct grant of one call, numbered 0 to 199 before it: none given twice.
+    expect(new Set(out.map((r) => r.lease?.runCallsBefore)).size).toBe(200);
+  });
+
+  it('at runsLimit - 1, 50 concurrent calls of 50 new subjects give one success and 49 refusals', async () => {
+    const id = await account('free');
+    for (let i = 0; i < 4; i++) expect((await meter(id, `earlier-${i}`)).allowed).toBe(true);
+    const out = await Promise.all(Array.from({ length: 50 }, (_, i) => meter(id, `new-${i}`)));
+    expect(out.filter((r) => r.allowed)).toHaveLength(1);
+    const refused = out.filter((r) => !r.allowed);
+    expect(refused).toHaveLength(49);
+    expect(new Set(refused.map((r) => r.reason))).toEqual(new Set(['quota_exhausted']));
+    expect(refused[0]!.resetsAt).toBe('2026-06-01T00:00:00.000Z');
+    expect(await runs(id)).toHaveLength(5);
+  });
+});
+
+describe('the pool', () => {
+  it('a top-up adds runs this month; the platform plan opens overage runs instead of refusing', async () => {
+    const free = await account('free');
+    for (let i = 0; i < 5; i++) await meter(free, `s${i}`);
+    expect((await meter(free, 'sixth')).allowed).toBe(false);
+    await sql.query("INSERT INTO metering.top_ups (id, account_id, month, runs) VALUES ('tu_test', $1, '2026-05', 10)", [free]);
+    const after = await meter(free, 'sixth');
+    expect(after.allowed).toBe(true);
+    expect(after.usage).toMatchObject({ runsUsed: 6, runsLimit: 15, runsLeft: 9 });
+
+    const platform = await account('platform');
+    await sql.query(
+      `INSERT INTO metering.runs (id, account_id, subject, month, opens_at, closes_at) SELECT 'r' || g || $1, $1, 'old' || g, '2026-05', $2, $2 FROM generate_series(1, 1500) g`,
+      [platform, new Date('2026-05-01T00:00:00Z')],
+    );
+    const over = await meter(platform, 'late');
+    expect(over.allowed).toBe(true);
+    expect(over.usage).toMatchObject({ runsUsed: 1500, runsLimit: 1500, runsLeft: 0, overageRuns: 1 });
+    expect((await runs(platform)).filter((r) => r.overage)).toHaveLength(1);
+  });
+
+  it('an open run goes on after the pool is empty', async () => {
+    const id = await account('free');
+    const first = await meter(id, 'a');
+    for (let i = 0; i < 4; i++) await meter(id, `b${i}`);
+    const again = await meter(id, 'a');
+    expect(again.allowed).toBe(true);
+    expect(again.lease?.runId).toBe(first.lease?.runId);
+  });
+});
+
+describe('the run window', () => {
+  it('covers the 60th minute and not the instant after; a call then opens a new run', async () => {
+    const id = await account('lab');
+    clock = new Date('2026-05-05T08:00:00.000Z');
+    const first = await meter(id);
+    clock = new Date('2026-05-05T08:59:59.999Z');
+    const last = await meter(id);
+    expect(last.lease?.runId).toBe(first.lease?.runId);
+    expect(last.lease?.ttlMs).toBe(1);
+    clock = new Date('2026-05-05T09:00:00.000Z');
+    const next = await meter(id);
+    expect(next.lease?.runId).not.toBe(first.lease?.runId);
+    expect(next.usage?.run?.opensAt).toBe('2026-05-05T09:00:00.000Z');
+    expect(next.usage?.run?.closesAt).toBe('2026-05-05T10:00:00.000Z');
+  });
+
+  it('takes its 300th call and opens a new run for the 301st', async () => {
+    const id = await account('lab');
+    const first = await meter(id, '', 299);
+    expect(first.lease?.calls).toBe(299);
+    const at300 = await meter(id, '', 5);
+    expect(at300.lease).toMatchObject({ runId: first.lease?.runId, calls: 1, runCallsBefore: 299 });
+    expect(at300.usage?.run).toMatchObject({ calls: 300, callsLeft: 0 });
+    const at301 = await meter(id);
+    expect(at301.lease?.runId).not.toBe(first.lease?.runId);
+    expect(at301.usage).toMatchObject({ runsUsed: 2 });
+  });
+});
+
+describe('the month (UTC)', () => {
+  it.each([
+    ['2026-05-31T23:59:59.999Z', '2026-06-01T00:00:00.000Z'],
+    ['2028-02-29T23:59:59.999Z', '2028-03-01T00:00:00.000Z'],
+  ])('an empty pool at %s refuses until %s, when a new pool opens', async (before, after) => {
+    const id = await account('free');
+    clock = new Date(before);
+    for (let i = 0; i < 5; i++) expect((await meter(id, `u${i}`)).allowed).toBe(true);
+    const refused = await meter(id, 'one-more');
+    expect(refused).toMatchObject({ allowed: false, reason: 'quota_exhausted', resetsAt: after });
+    clock = new Date(after);
+    const next = await meter(id, 'one-more');
+    expect(next.allowed).toBe(true);
+    expect(next.usage).toMatchObject({ month: after.slice(0, 7), runsUsed: 1, runsLimit: 5 });
+    const months = (await runs(id)).map((r) => r.month);
+    expect(months.filter((m) => m === before.slice(0, 7))).toHaveLength(5);
+    expect(months.filter((m) => m === after.slice(0, 7))).toHaveLength(1);
+  });
+
+  it('a run opened at the last millisecond of a month counts in that month and goes on into the next', async () => {
+    const id = await account('lab');
+    clock = new Date('2028-02-29T23:59:59.999Z');
+    const opened = await meter(id, 'night-owl');
+    clock = new Date('2028-03-01T00:30:00.000Z');
+    const later = await meter(id, 'night-owl');
+    expect(later.lease?.runId).toBe(opened.lease?.runId);
+    expect(later.usage).toMatchObject({ month: '2028-03', runsUsed: 0 });
+    expect((await runs(id)).map((r) => r.month)).toEqual(['2028-02']);
+  });
+});
+
+describe('call reports', () => {
+  it('count running totals once, whatever is repeated, late or too large', async () => {
+    const id = await account('lab');
+    const m = await meter(id, 'r', 20);
+    const lease = m.lease!.id;
+    expect((await report(id, lease, 7)).recorded).toBe(7);
+    expect((await report(id, lease, 7)).recorded).toBe(0);
+    expect((await report(id, lease, 3)).recorded).toBe(0);
+    expect((await report(id, lease, 12)).recorded).toBe(5);
+    expect((await report(id, lease, 500)).recorded).toBe(8);
+    expect((await runs(id))[0]!.calls).toBe(20);
+  });
+
+  it("another account's id cannot report on a lease", async () => {
+    const a = await account('lab');
+    const b = await account('lab');
+    const m = await meter(a, '', 10);
+    await expect(report(b, m.lease!.id, 5)).rejects.toMatchObject({ code: 5 });
+    expect((await runs(a))[0]!.calls).toBe(0);
+  });
+
+  it('the unspent calls of a lease a gateway stopped reporting on go back to the run', async () => {
+    const id = await account('lab');
+    const full = await meter(id, '', 300);
+    await report(id, full.lease!.id, 100);
+    // Its gateway is gone: past the lease's time and the grace, the run takes the other 200 back.
+    clock = new Date(clock.getTime() + 31_000 + 30_001);
+    const next = await meter(id, '', 50);
+    expect(next.lease).toMatchObject({ runId: full.lease?.runId, calls: 50, runCallsBefore: 100 });
+    expect(await runs(id)).toHaveLength(1);
+  });
+});
+
+describe('bad input', () => {
+  it('a call without an account, or for an unknown one, is refused', async () => {
+    await expect(meter('')).rejects.toMatchObject({ code: 3 });
+    await expect(meter('acct_nope')).rejects.toMatchObject({ code: 5 });
+    await expect(report('acct_nope', 'lease_nope', 1)).rejects.toMatchObject({ code: 5 });
+  });
+});
