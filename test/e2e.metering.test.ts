@@ -1,0 +1,108 @@
+/**
+ * Run metering through the gateway, on the real PostgreSQL, Redis and NATS: concurrent first calls
+ * of one subject across two gateway replicas open one run, the pool is exact at its edge (one call
+ * gets the last run, the others 429 quota_exhausted), every formula answer carries its run, free
+ * routes consume nothing, and the calls spent end up in the ledger and in the usage counters.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { startGateway, type RunningGateway } from '@svc/gateway/gateway';
+import { dropNamespaceStream, freshDatabase, freshNamespace, realServer } from '@svc/kit/testing';
+import type { Peers } from '@svc/kit';
+import { accounts, countersOf } from '@svc/metering';
+import type { RunningSystem } from '../scripts/system';
+import { systemForSuite } from './support/system';
+import { expectError, send } from './walk';
+
+const serum = {
+  base: 'classic',
+  basePct: 80,
+  ph: 5.5,
+  lines: [
+    { n: 'AQUA', pct: 13 },
+    { n: 'GLYCERIN', pct: 3 },
+    { n: 'NIACINAMIDE', pct: 4 },
+  ],
+};
+const label = { variant: 'classic', nbPct: 80, lines: serum.lines };
+
+const db = await freshDatabase('metering_e2e');
+const namespace = freshNamespace('meter');
+const [redisUrl, natsUrl] = await Promise.all([realServer('redis'), realServer('nats')]);
+
+describe('run metering through the gateway', () => {
+  let sys: RunningSystem;
+  let second: RunningGateway | undefined;
+  systemForSuite('metering', { logLevel: 'silent', databaseUrl: db.url, redisUrl, natsUrl, namespace, ratePerSecond: 100_000 }, (s) => (sys = s));
+  afterAll(async () => {
+    await second?.stop();
+    await dropNamespaceStream(namespace);
+    await db.drop();
+  }, 60_000);
+
+  const newAccount = async (plan: 'free' | 'lab' | 'platform') => (await accounts.createAccount(sys.adapters.sql, { company: `E2E ${plan}`, plan })).key;
+  const runsOf = async (key: string) => {
+    const found = await accounts.findByKeyHash(sys.adapters.sql, (await import('@svc/kit')).hashKey(key));
+    const r = await sys.adapters.sql.query<{ id: string; subject: string; calls: number; granted: number }>('SELECT id, subject, calls, granted FROM metering.runs WHERE account_id = $1', [found!.account.id]);
+    return { accountId: found!.account.id, runs: r.rows };
+  };
+
+  it('200 concurrent first calls of one subject, across two gateways, open exactly one run', async () => {
+    const peers = Object.fromEntries(Object.entries(sys.services).map(([n, s]) => [n, `127.0.0.1:${s.port}`])) as unknown as Peers;
+    second = await startGateway({ peers, bus: sys.adapters.bus, kv: sys.adapters.kv, log: sys.log, host: '127.0.0.1', port: 0, ratePerSecond: 100_000 });
+    const key = await newAccount('lab');
+    const targets = [{ url: sys.url, key }, { url: second.url, key }];
+    const out = await Promise.all(Array.from({ length: 200 }, (_, i) => send(targets[i % 2]!, 'POST', i % 3 ? '/check' : '/inci/label', JSON.stringify(i % 3 ? serum : label), { 'x-svc-user': 'chemist-42' })));
+    expect(out.map((r) => r.status)).toEqual(Array(200).fill(200));
+    const { runs } = await runsOf(key);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.subject).toBe('user:chemist-42');
+    expect(new Set(out.map((r) => r.body.usage.run.id))).toEqual(new Set([runs[0]!.id]));
+    expect(out.every((r) => r.body.usage.runsUsed === 1 && r.body.usage.runsLimit === 100)).toBe(true);
+  });
+
+  it('at runsLimit - 1, 50 concurrent calls of 50 new subjects: one success and 49 × 429 quota_exhausted', async () => {
+    const key = await newAccount('free');
+    const t = { url: sys.url, key };
+    for (let i = 0; i < 4; i++) expect((await send(t, 'POST', '/check', JSON.stringify(serum), { 'x-svc-user': `early-${i}` })).status).toBe(200);
+    const out = await Promise.all(Array.from({ length: 50 }, (_, i) => send(t, 'POST', '/check', JSON.stringify(serum), { 'x-svc-user': `late-${i}` })));
+    expect(out.filter((r) => r.status === 200)).toHaveLength(1);
+    const refused = out.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) {
+      expectError(r, 429, 'quota_exhausted');
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(r.body.error.resetsAt).toMatch(/^\d{4}-\d{2}-01T00:00:00\.000Z$/);
+      expect(r.body.error.usage).toMatchObject({ runsUsed: 5, runsLimit: 5, runsLeft: 0 });
+    }
+    expect((await runsOf(key)).runs).toHaveLength(5);
+    // The quota and the request rate are two different 429s: the rate limit never says quota_exhausted.
+    expect(new Set(refused.map((r) => r.body.error.code))).toEqual(new Set(['quota_exhausted']));
+    // Free routes still answer, and say where the month stands.
+    const search = await fetch(`${sys.url}/lib/search?q=glycerin`, { headers: { 'x-svc-key': key } });
+    expect(search.status).toBe(200);
+  });
+
+  it('free routes consume no run; formula answers carry their run; the calls end up in the ledger and the counters', async () => {
+    const key = await newAccount('lab');
+    const t = { url: sys.url, key };
+    for (let i = 0; i < 3; i++) expect((await send(t, 'POST', '/ai/preservation', JSON.stringify(label))).status).toBe(200);
+    expect((await runsOf(key)).runs).toHaveLength(0);
+    const calls = [];
+    for (let i = 0; i < 7; i++) calls.push(await send(t, 'POST', i % 2 ? '/inci/label' : '/check', JSON.stringify(i % 2 ? label : serum)));
+    expect(calls.map((r) => r.body.usage.run.calls)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(calls.every((r) => r.body.usage.run.callsLeft === 300 - r.body.usage.run.calls)).toBe(true);
+    const { accountId } = await runsOf(key);
+    // Reported within the gateway's report interval; the counters follow the events.
+    const month = new Date().toISOString().slice(0, 7);
+    const deadline = Date.now() + 10_000;
+    let seen = { ledger: -1, counters: { runs: -1, overageRuns: -1, calls: -1 } };
+    while (Date.now() < deadline) {
+      seen = { ledger: (await runsOf(key)).runs.reduce((s, r) => s + r.calls, 0), counters: await countersOf(sys.adapters.sql, accountId, month) };
+      if (seen.ledger === 7 && seen.counters.calls === 7) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(seen).toEqual({ ledger: 7, counters: { runs: 1, overageRuns: 0, calls: 7 } });
+    const account = await fetch(`${sys.url}/account`, { headers: { 'x-svc-key': key } }).then((r) => r.json() as Promise<Record<string, unknown>>);
+    expect(account).toMatchObject({ runsUsed: 1, runsLimit: 100, plan: 'lab' });
+  });
+});
