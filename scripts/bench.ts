@@ -19,8 +19,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { envelopeEngine, labelEngine, POSTGRES_URL, searchPglite, searchPostgres, type SearchResult } from './bench/engines';
+import { envelopeEngine, labelEngine, POSTGRES_URL, reachable, searchPglite, searchPostgres, type SearchResult } from './bench/engines';
 import { child, clean, load, stopAll, type LoadResult } from './bench/http';
+import { meteringStep } from './bench/metering';
 import { fmt, machine, printSummary, renderMarkdown, type Report, type Target } from './bench/report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -51,6 +52,9 @@ const CHECK_FLOOR_SHARE = 0.7;
 const LABELS_PER_SECOND = 30_000;
 const LABEL_SHARE = 0.2;
 const PRESERVATION_SHARE = 0.2;
+/** The metering step at the gateway (a formula call counted into its run), on the real PostgreSQL. */
+const METERING_P99_MS = 2;
+const METERING_RATE = 1_000;
 
 const targets: Record<string, Target> = {
   searchPglite: { issue: 3, what: 'search p99, in-process, PGlite', measured: '-', target: `< ${SEARCH_P99_MS} ms`, status: 'NOT MEASURED' },
@@ -62,6 +66,8 @@ const targets: Record<string, Target> = {
   checkP99: { issue: 12, what: `POST /check p99 vs the floor's p99, ${CONNECTIONS} connections`, measured: '-', target: `<= ${CHECK_P99_VS_FLOOR} x`, status: 'NOT MEASURED' },
   labelEngine: { issue: 5, what: 'label engine, one core', measured: '-', target: `> ${fmt(LABELS_PER_SECOND)} labels/s`, status: 'NOT MEASURED' },
   labelHttp: { issue: 5, what: 'POST /inci/label vs bare POST', measured: '-', target: `>= ${LABEL_SHARE * 100} %`, status: 'NOT MEASURED' },
+  meteringStep: { issue: 12, what: `metering step p99 at ${fmt(METERING_RATE)} calls/s, PostgreSQL (200 end users)`, measured: '-', target: `< ${METERING_P99_MS} ms`, status: 'NOT MEASURED' },
+  meteringNew: { issue: 12, what: `metering step p99 at ${fmt(METERING_RATE)} calls/s, PostgreSQL, every call a new run`, measured: '-', target: `< ${METERING_P99_MS} ms`, status: 'NOT MEASURED' },
   preservationHttp: { issue: 5, what: 'POST /ai/preservation vs bare POST', measured: '-', target: `>= ${PRESERVATION_SHARE * 100} %`, status: 'NOT MEASURED' },
 };
 if (CONNECTIONS !== 50) targets.checkP99!.note = 'the target is defined at 50 connections';
@@ -170,6 +176,28 @@ function searchTarget(t: Target, r: SearchResult): void {
   t.measured = `${fmt(r.p99, 2)} ms`;
   t.status = r.n > 0 && r.p99 < SEARCH_P99_MS ? 'PASS' : 'FAIL';
   t.note = `p50 ${fmt(r.p50, 3)} ms, p95 ${fmt(r.p95, 2)} ms, max ${fmt(r.max, 1)} ms, ${fmt(r.qps)} searches/s sequential, n ${fmt(r.n)}; catalogue import ${fmt(r.prepareMs / 1000, 1)} s`;
+}
+
+async function metering(): Promise<void> {
+  if (!(await reachable(POSTGRES_URL))) {
+    for (const t of [targets.meteringStep!, targets.meteringNew!]) Object.assign(t, { status: 'SKIPPED', note: `${new URL(POSTGRES_URL).host} not reachable` });
+    return;
+  }
+  for (const [t, subjects] of [[targets.meteringStep!, 200], [targets.meteringNew!, 'new']] as const) {
+    step(`metering step at ${METERING_RATE} calls/s (${subjects === 'new' ? 'every call a new subject' : `${subjects} end users`}), 2 s warm-up + 5 s`);
+    try {
+      const r = await meteringStep({ rate: METERING_RATE, seconds: 5, subjects });
+      Object.assign(t, {
+        measured: `${fmt(r.p99, 3)} ms`,
+        status: r.errors === 0 && r.p99 < METERING_P99_MS ? 'PASS' : 'FAIL',
+        note: `p50 ${fmt(r.p50, 3)} ms, max ${fmt(r.max, 1)} ms, n ${fmt(r.n)}, errors ${r.errors}${r.firstError ? ` (${r.firstError.slice(0, 120)})` : ''}; ${fmt(r.meterCalls)} leases from metering in all; the ledger counted every call`,
+      });
+      step(`  p99 ${r.p99} ms, ${r.meterCalls} leases, errors ${r.errors}`);
+    } catch (err) {
+      Object.assign(t, { status: 'FAIL', note: `error: ${(err as Error).message.slice(0, 200)}` });
+      step(`  failed: ${(err as Error).message}`);
+    }
+  }
 }
 
 async function engines(): Promise<void> {
@@ -338,7 +366,10 @@ async function main(): Promise<number> {
     });
   }
   try {
-    if (ONLY.length === 0) await engines();
+    if (ONLY.length === 0) {
+      await engines();
+      await metering();
+    }
     await http();
   } catch (err) {
     failed = true;

@@ -18,6 +18,8 @@ import type { Usage } from './usage';
 const FIRST_LEASE = 50;
 const MAX_LEASE = 300;
 const REPORT_EVERY_MS = 2_000;
+/** Leases one report names (metering takes up to 500). */
+const REPORT_BATCH = 200;
 /** Spend a lease a little before metering's deadline, so no call lands after it (clock drift, delays). */
 const SAFETY_MS = 1_000;
 
@@ -46,6 +48,7 @@ export class RunLeases {
   /** Leases no longer spent from whose last calls are not reported yet. */
   private readonly ended = new Map<string, { accountId: string; lease: Lease }>();
   private readonly timer: NodeJS.Timeout;
+  private reporting: Promise<void> | null = null;
 
   constructor(
     private readonly clients: Clients,
@@ -83,10 +86,18 @@ export class RunLeases {
     for (const [key, lease] of this.held) if (key.startsWith(`${accountId}\u0000`)) this.end(key, accountId, lease);
   }
 
-  async stop(): Promise<void> {
+  /** Ends every lease and reports what was spent, trying again for a while if metering does not answer. */
+  async stop(deadlineMs = 10_000): Promise<void> {
     clearInterval(this.timer);
     for (const [key, lease] of this.held) this.end(key, key.split('\u0000')[0] as string, lease);
-    await this.report();
+    const until = this.now() + deadlineMs;
+    while (this.ended.size > 0 && this.now() < until) {
+      await this.report();
+      if (this.ended.size > 0) await new Promise((r) => setTimeout(r, 200));
+    }
+    // What is left is not counted: said, with the number, so an operator can see it.
+    const lost = [...this.ended.values()].reduce((n, e) => n + e.lease.used - e.lease.reported, 0);
+    if (lost > 0) this.log.error({ leases: this.ended.size, calls: lost }, 'calls spent from leases could not be reported before the stop');
   }
 
   private metered(lease: Lease): MeteredCall {
@@ -124,24 +135,33 @@ export class RunLeases {
     return p;
   }
 
-  /** Reports every lease with calls not yet reported: running totals, so a retry is harmless. */
-  private async report(): Promise<void> {
-    const work: { accountId: string; lease: Lease; ended: boolean }[] = [];
-    for (const [key, lease] of this.held) if (lease.used > lease.reported) work.push({ accountId: key.split('\u0000')[0] as string, lease, ended: false });
-    for (const e of this.ended.values()) work.push({ ...e, ended: true });
-    await Promise.all(
-      work.map(async ({ accountId, lease, ended }) => {
-        const used = lease.used;
-        try {
-          await rpc(this.clients, 'metering', 'ReportCalls', { accountId, leaseId: lease.id, used }, { idempotent: true, deadlineMs: 5_000 });
-          lease.reported = Math.max(lease.reported, used);
-          if (ended && lease.used <= lease.reported) this.ended.delete(lease.id);
-        } catch (err) {
-          // Kept: the next pass reports the same total again.
-          this.log.warn({ lease: lease.id, err: (err as Error).message }, 'calls not reported yet; will retry');
-        }
-      }),
-    );
+  /**
+   * Reports every lease with calls not yet reported, in batches (one metering call, one transaction
+   * each): running totals, so a retry after a lost answer is harmless. One pass at a time.
+   */
+  private report(): Promise<void> {
+    this.reporting ??= this.reportPass().finally(() => (this.reporting = null));
+    return this.reporting;
+  }
+
+  private async reportPass(): Promise<void> {
+    const work: { accountId: string; lease: Lease; used: number }[] = [];
+    for (const [key, lease] of this.held) if (lease.used > lease.reported) work.push({ accountId: key.split('\u0000')[0] as string, lease, used: lease.used });
+    for (const e of this.ended.values()) work.push({ ...e, used: e.lease.used });
+    for (let i = 0; i < work.length; i += REPORT_BATCH) {
+      const batch = work.slice(i, i + REPORT_BATCH);
+      try {
+        const r = await rpc(this.clients, 'metering', 'ReportCalls', { uses: batch.map((w) => ({ accountId: w.accountId, leaseId: w.lease.id, used: w.used })) }, { idempotent: true, deadlineMs: 5_000 });
+        batch.forEach((w, j) => {
+          // -1: metering knows no such lease (it cannot count it); nothing more to report for it.
+          w.lease.reported = r.recorded[j] === -1 ? w.lease.used : Math.max(w.lease.reported, w.used);
+          if (w.lease.used <= w.lease.reported) this.ended.delete(w.lease.id);
+        });
+      } catch (err) {
+        // Kept: the next pass reports the same totals again.
+        this.log.warn({ leases: batch.length, err: (err as Error).message }, 'calls not reported yet; will retry');
+      }
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import type { Caller as _svc_v1_Caller, Caller__Output as _svc_v1_Caller__Output
 import type { Empty as _svc_v1_Empty, Empty__Output as _svc_v1_Empty__Output } from './svc/v1/Empty';
 import type { GetAccountRequest as _svc_v1_GetAccountRequest, GetAccountRequest__Output as _svc_v1_GetAccountRequest__Output } from './svc/v1/GetAccountRequest';
 import type { Lease as _svc_v1_Lease, Lease__Output as _svc_v1_Lease__Output } from './svc/v1/Lease';
+import type { LeaseUse as _svc_v1_LeaseUse, LeaseUse__Output as _svc_v1_LeaseUse__Output } from './svc/v1/LeaseUse';
 import type { Line as _svc_v1_Line, Line__Output as _svc_v1_Line__Output } from './svc/v1/Line';
 import type { MeterRequest as _svc_v1_MeterRequest, MeterRequest__Output as _svc_v1_MeterRequest__Output } from './svc/v1/MeterRequest';
 import type { MeterResponse as _svc_v1_MeterResponse, MeterResponse__Output as _svc_v1_MeterResponse__Output } from './svc/v1/MeterResponse';
@@ -41,6 +42,7 @@ export interface ProtoGrpcType {
       Empty: MessageTypeDefinition<_svc_v1_Empty, _svc_v1_Empty__Output>
       GetAccountRequest: MessageTypeDefinition<_svc_v1_GetAccountRequest, _svc_v1_GetAccountRequest__Output>
       Lease: MessageTypeDefinition<_svc_v1_Lease, _svc_v1_Lease__Output>
+      LeaseUse: MessageTypeDefinition<_svc_v1_LeaseUse, _svc_v1_LeaseUse__Output>
       Line: MessageTypeDefinition<_svc_v1_Line, _svc_v1_Line__Output>
       MeterRequest: MessageTypeDefinition<_svc_v1_MeterRequest, _svc_v1_MeterRequest__Output>
       MeterResponse: MessageTypeDefinition<_svc_v1_MeterResponse, _svc_v1_MeterResponse__Output>

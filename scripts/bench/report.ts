@@ -85,7 +85,7 @@ export function renderMarkdown(r: Report): string {
     3: 'Issue 3: ingredient library search',
     4: 'Issue 4: envelope check',
     5: 'Issue 5: label building and preservation guidance',
-    12: 'Issue 12: the hot path against the floor (POST /check)',
+    12: 'Issue 12: metering, and the hot path against the floor (POST /check)',
   };
   for (const issue of [...new Set(r.targets.map((t) => t.issue))].sort((a, b) => a - b)) {
     const ts = r.targets.filter((t) => t.issue === issue);

@@ -1,8 +1,9 @@
 /**
  * The run ledger in PostgreSQL, the truth of metering: runs, the leases of calls granted to gateways,
  * and the calls they report. Every change is written in one transaction with its outbox event.
- * Opening runs is serialised per account by a row lock on the account, so concurrent first calls
- * open one run and the pool is exact at its edge. Times come from the caller's clock (injectable),
+ * A subject's decisions are serialised by an advisory lock on the subject (its concurrent first calls
+ * open one run), and the month's pool is taken under its row lock (exact at its edge across
+ * subjects), so different subjects of one account are metered in parallel. Times come from the caller's clock (injectable),
  * never from the database's `now()`.
  */
 import { enqueue, newId, type Sql, type SqlTx } from '@svc/kit';
@@ -35,14 +36,13 @@ export type MeterOutcome =
   | { allowed: false; reason: 'quota_exhausted'; resetsAt: Date; usage: MonthUsage };
 
 async function monthUsage(tx: Sql | SqlTx, accountId: string, plan: Plan, month: string): Promise<MonthUsage> {
-  const r = await tx.query<{ runs: string; overage: string; top_ups: string | null }>(
-    `SELECT count(*) FILTER (WHERE NOT overage) AS runs, count(*) FILTER (WHERE overage) AS overage,
-            (SELECT sum(runs) FROM metering.top_ups WHERE account_id = $1 AND month = $2) AS top_ups
-       FROM metering.runs WHERE account_id = $1 AND month = $2`,
+  const r = await tx.query<{ runs_used: number | null; overage_runs: number | null; top_ups: string | null }>(
+    `SELECT p.runs_used, p.overage_runs, (SELECT sum(runs) FROM metering.top_ups WHERE account_id = $1 AND month = $2) AS top_ups
+       FROM (SELECT 1) one LEFT JOIN metering.pools p ON p.account_id = $1 AND p.month = $2`,
     [accountId, month],
   );
   const row = r.rows[0];
-  return { month, runsUsed: Number(row?.runs ?? 0), runsLimit: plan.runs + Number(row?.top_ups ?? 0), overageRuns: Number(row?.overage ?? 0) };
+  return { month, runsUsed: Number(row?.runs_used ?? 0), runsLimit: plan.runs + Number(row?.top_ups ?? 0), overageRuns: Number(row?.overage_runs ?? 0) };
 }
 
 export const usageOf = (sql: Sql, accountId: string, plan: Plan, now: Date): Promise<MonthUsage> => monthUsage(sql, accountId, plan, monthOf(now));
@@ -64,82 +64,126 @@ async function reclaimExpired(tx: SqlTx, runId: string, now: Date): Promise<numb
  * A lease of up to `want` calls for the subject: in its open run, or in a new run when none is open
  * (from the pool, or as overage), or a refusal when the pool is empty.
  */
-export async function meter(sql: Sql, a: { accountId: string; planOf: (id: string) => Plan; subject: string; want: number; now: Date; leaseTtlMs: number }): Promise<MeterOutcome | null> {
-  return sql.transaction(async (tx) => {
-    // One opener at a time per account: the pool check and the insert below see each other.
-    const acct = await tx.query<{ plan: string }>("SELECT plan FROM metering.accounts WHERE id = $1 AND status = 'active' FOR UPDATE", [a.accountId]);
-    if (!acct.rows[0]) return null;
-    const plan = a.planOf(acct.rows[0].plan);
-    const month = monthOf(a.now);
-    const open = await tx.query<RunRow>(
-      `SELECT id, month, opens_at, closes_at, calls, granted, overage FROM metering.runs
-        WHERE account_id = $1 AND subject = $2 AND closes_at > $3 ORDER BY opens_at DESC LIMIT 1`,
-      [a.accountId, a.subject, a.now],
-    );
-    let run = open.rows[0] ?? null;
-    if (run && run.granted >= RUN_CALLS) run.granted -= await reclaimExpired(tx, run.id, a.now);
-    const usage = await monthUsage(tx, a.accountId, plan, month);
-    const decision: RunDecision = decideRun({
-      plan,
-      open: run ? { closesAt: new Date(run.closes_at), granted: run.granted } : null,
-      poolUsed: usage.runsUsed,
-      poolSize: usage.runsLimit,
-      want: a.want,
-      now: a.now,
-    });
-    if (decision.kind === 'refuse') return { allowed: false, reason: decision.reason, resetsAt: decision.resetsAt, usage };
-    if (decision.kind === 'open') {
-      const opensAt = a.now;
-      run = { id: newId('run'), month, opens_at: opensAt, closes_at: closesAt(opensAt), calls: 0, granted: 0, overage: decision.overage };
-      await tx.query(
-        'INSERT INTO metering.runs (id, account_id, subject, month, opens_at, closes_at, calls, granted, overage) VALUES ($1, $2, $3, $4, $5, $6, 0, 0, $7)',
-        [run.id, a.accountId, a.subject, month, run.opens_at, run.closes_at, run.overage],
-      );
-      await enqueue(tx, 'metering', 'usage.run_opened', EVENTS['usage.run_opened'].parse({
-        runId: run.id, accountId: a.accountId, month, overage: run.overage, opensAt: run.opens_at.toISOString(), closesAt: run.closes_at.toISOString(),
-      }));
-      if (run.overage) usage.overageRuns += 1;
-      else usage.runsUsed += 1;
+export async function meter(sql: Sql, a: MeterArgs): Promise<MeterOutcome | null> {
+  // A subject that lost the pool's last run to another subject between its read and its write
+  // decides again, and then sees the pool as it is (empty: refused, or an overage run).
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sql.transaction((tx) => meterIn(tx, a));
+    } catch (err) {
+      if (!(err instanceof PoolTaken) || attempt >= 3) throw err;
     }
-    const current = run as RunRow;
-    const runCallsBefore = current.granted;
-    // A lease never outlives its run: a call after the 60th minute belongs to a new run.
-    const ttlMs = Math.max(0, Math.min(a.leaseTtlMs, new Date(current.closes_at).getTime() - a.now.getTime()));
-    const leaseId = newId('lease');
-    await tx.query('UPDATE metering.runs SET granted = granted + $2 WHERE id = $1', [current.id, decision.grant]);
-    await tx.query('INSERT INTO metering.run_leases (id, run_id, account_id, granted, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-      leaseId, current.id, a.accountId, decision.grant, new Date(a.now.getTime() + ttlMs),
-    ]);
-    current.granted += decision.grant;
-    return { allowed: true, run: current, lease: { id: leaseId, calls: decision.grant, ttlMs, runCallsBefore }, usage };
+  }
+}
+
+interface MeterArgs {
+  accountId: string;
+  planOf: (id: string) => Plan;
+  subject: string;
+  want: number;
+  now: Date;
+  leaseTtlMs: number;
+}
+
+class PoolTaken extends Error {}
+
+async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
+  // One decision at a time per subject (its concurrent first calls open one run), others in parallel.
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`metering.run:${a.accountId}:${a.subject}`]);
+  const acct = await tx.query<{ plan: string }>("SELECT plan FROM metering.accounts WHERE id = $1 AND status = 'active'", [a.accountId]);
+  if (!acct.rows[0]) return null;
+  const plan = a.planOf(acct.rows[0].plan);
+  const month = monthOf(a.now);
+  const open = await tx.query<RunRow>(
+    `SELECT id, month, opens_at, closes_at, calls, granted, overage FROM metering.runs
+      WHERE account_id = $1 AND subject = $2 AND closes_at > $3 ORDER BY opens_at DESC LIMIT 1 FOR UPDATE`,
+    [a.accountId, a.subject, a.now],
+  );
+  let run = open.rows[0] ?? null;
+  if (run && run.granted >= RUN_CALLS) run.granted -= await reclaimExpired(tx, run.id, a.now);
+  const usage = await monthUsage(tx, a.accountId, plan, month);
+  const decision: RunDecision = decideRun({
+    plan,
+    open: run ? { closesAt: new Date(run.closes_at), granted: run.granted } : null,
+    poolUsed: usage.runsUsed,
+    poolSize: usage.runsLimit,
+    want: a.want,
+    now: a.now,
   });
+  if (decision.kind === 'refuse') return { allowed: false, reason: decision.reason, resetsAt: decision.resetsAt, usage };
+  if (decision.kind === 'open') {
+    const opensAt = a.now;
+    run = { id: newId('run'), month, opens_at: opensAt, closes_at: closesAt(opensAt), calls: 0, granted: 0, overage: decision.overage };
+    await tx.query(
+      'INSERT INTO metering.runs (id, account_id, subject, month, opens_at, closes_at, calls, granted, overage) VALUES ($1, $2, $3, $4, $5, $6, 0, 0, $7)',
+      [run.id, a.accountId, a.subject, month, run.opens_at, run.closes_at, run.overage],
+    );
+    await enqueue(tx, 'metering', 'usage.run_opened', EVENTS['usage.run_opened'].parse({
+      runId: run.id, accountId: a.accountId, month, overage: run.overage, opensAt: run.opens_at.toISOString(), closesAt: run.closes_at.toISOString(),
+    }));
+  }
+  const current = run as RunRow;
+  const runCallsBefore = current.granted;
+  // A lease never outlives its run: a call after the 60th minute belongs to a new run.
+  const ttlMs = Math.max(0, Math.min(a.leaseTtlMs, new Date(current.closes_at).getTime() - a.now.getTime()));
+  const leaseId = newId('lease');
+  await tx.query('UPDATE metering.runs SET granted = granted + $2 WHERE id = $1', [current.id, decision.grant]);
+  await tx.query('INSERT INTO metering.run_leases (id, run_id, account_id, granted, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    leaseId, current.id, a.accountId, decision.grant, new Date(a.now.getTime() + ttlMs),
+  ]);
+  current.granted += decision.grant;
+  if (decision.kind === 'open') {
+    // Last, so the pool's row lock is held only until the commit: the pool is taken under it and
+    // is exact at its edge across subjects, while opening runs stays parallel up to here.
+    const taken = await tx.query<{ runs_used: number; overage_runs: number }>(
+      `INSERT INTO metering.pools AS p (account_id, month, runs_used, overage_runs) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (account_id, month) DO UPDATE SET runs_used = p.runs_used + $3, overage_runs = p.overage_runs + $4
+       WHERE $4 = 1 OR p.runs_used < $5
+       RETURNING runs_used, overage_runs`,
+      [a.accountId, month, decision.overage ? 0 : 1, decision.overage ? 1 : 0, usage.runsLimit],
+    );
+    const pool = taken.rows[0];
+    if (!pool) throw new PoolTaken();
+    usage.runsUsed = Number(pool.runs_used);
+    usage.overageRuns = Number(pool.overage_runs);
+  }
+  return { allowed: true, run: current, lease: { id: leaseId, calls: decision.grant, ttlMs, runCallsBefore }, usage };
 }
 
 /**
- * Counts the calls a gateway spent from a lease. `used` is the lease's running total, so a report
+ * Counts the calls gateways spent from leases. `used` is a lease's running total, so a report
  * repeated after a timeout, or one overtaken by a later one, counts nothing twice. A total above the
- * grant is capped: a gateway cannot spend what it was not granted.
+ * grant is capped: a gateway cannot spend what it was not granted. One transaction for the batch;
+ * leases are locked in id order, so two batches never wait on each other in a cycle. Per use: the
+ * calls newly counted, or -1 when no such lease belongs to that account.
  */
-export async function reportCalls(sql: Sql, a: { accountId: string; leaseId: string; used: number }): Promise<number> {
+export async function reportCalls(sql: Sql, uses: readonly { accountId: string; leaseId: string; used: number }[]): Promise<number[]> {
+  const order = uses.map((u, i) => ({ u, i })).sort((x, y) => (x.u.leaseId < y.u.leaseId ? -1 : x.u.leaseId > y.u.leaseId ? 1 : x.i - y.i));
   return sql.transaction(async (tx) => {
-    const r = await tx.query<{ run_id: string; granted: number; used: number; reclaimed: boolean; month: string }>(
-      `SELECT l.run_id, l.granted, l.used, l.reclaimed, r.month FROM metering.run_leases l JOIN metering.runs r ON r.id = l.run_id
-        WHERE l.id = $1 AND l.account_id = $2 FOR UPDATE OF l`,
-      [a.leaseId, a.accountId],
-    );
-    const lease = r.rows[0];
-    if (!lease) return -1;
-    const total = Math.min(Math.max(0, Math.floor(a.used)), lease.granted);
-    const delta = total - lease.used;
-    if (delta <= 0) return 0;
-    await tx.query('UPDATE metering.run_leases SET used = $2 WHERE id = $1', [a.leaseId, total]);
-    // Calls reported after their lease was reclaimed were real: the run's grant takes them back.
-    await tx.query(`UPDATE metering.runs SET calls = calls + $2${lease.reclaimed ? ', granted = granted + $2' : ''} WHERE id = $1`, [lease.run_id, delta]);
-    await enqueue(tx, 'metering', 'usage.calls_recorded', EVENTS['usage.calls_recorded'].parse({
-      runId: lease.run_id, accountId: a.accountId, month: lease.month, leaseId: a.leaseId, used: total, delta,
-    }));
-    return delta;
+    const out: number[] = new Array<number>(uses.length).fill(0);
+    for (const { u, i } of order) out[i] = await reportOne(tx, u);
+    return out;
   });
+}
+
+async function reportOne(tx: SqlTx, a: { accountId: string; leaseId: string; used: number }): Promise<number> {
+  const r = await tx.query<{ run_id: string; granted: number; used: number; reclaimed: boolean; month: string }>(
+    `SELECT l.run_id, l.granted, l.used, l.reclaimed, r.month FROM metering.run_leases l JOIN metering.runs r ON r.id = l.run_id
+      WHERE l.id = $1 AND l.account_id = $2 FOR UPDATE OF l`,
+    [a.leaseId, a.accountId],
+  );
+  const lease = r.rows[0];
+  if (!lease) return -1;
+  const total = Math.min(Math.max(0, Math.floor(a.used)), lease.granted);
+  const delta = total - lease.used;
+  if (delta <= 0) return 0;
+  await tx.query('UPDATE metering.run_leases SET used = $2 WHERE id = $1', [a.leaseId, total]);
+  // Calls reported after their lease was reclaimed were real: the run's grant takes them back.
+  await tx.query(`UPDATE metering.runs SET calls = calls + $2${lease.reclaimed ? ', granted = granted + $2' : ''} WHERE id = $1`, [lease.run_id, delta]);
+  await enqueue(tx, 'metering', 'usage.calls_recorded', EVENTS['usage.calls_recorded'].parse({
+    runId: lease.run_id, accountId: a.accountId, month: lease.month, leaseId: a.leaseId, used: total, delta,
+  }));
+  return delta;
 }
 
 /** The newest run of a subject still open at `now`, for the usage object of answers that open none. */

@@ -64,6 +64,13 @@ CREATE TABLE metering.run_leases (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX run_leases_run ON metering.run_leases (run_id);
+CREATE TABLE metering.pools (
+  account_id text NOT NULL REFERENCES metering.accounts(id),
+  month text NOT NULL,
+  runs_used int NOT NULL DEFAULT 0,
+  overage_runs int NOT NULL DEFAULT 0,
+  PRIMARY KEY (account_id, month)
+);
 CREATE TABLE metering.usage_counters (
   account_id text NOT NULL,
   month text NOT NULL,

@@ -20,6 +20,8 @@ import * as store from './store';
 
 /** How long a gateway may spend a lease before it asks again (and reports what it spent). */
 export const LEASE_TTL_MS = 30_000;
+/** Leases one report may name (one transaction). */
+export const MAX_REPORTS = 500;
 
 const usageMessage = (u: ledger.MonthUsage, run: ledger.RunRow | null, callsSoFar: number): Usage => ({
   month: u.month,
@@ -117,9 +119,8 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
     }),
 
     ReportCalls: unary<ReportCallsRequest__Output, ReportCallsResponse>(log, async (req) => {
-      const recorded = await ledger.reportCalls(sql, { accountId: req.accountId, leaseId: req.leaseId, used: req.used });
-      if (recorded < 0) throw SvcError.notFound('lease not found');
-      return { recorded };
+      if (req.uses.length > MAX_REPORTS) throw SvcError.invalid(`at most ${MAX_REPORTS} leases a report`, [{ field: 'uses', message: `at most ${MAX_REPORTS}` }]);
+      return { recorded: await ledger.reportCalls(sql, req.uses) };
     }),
     Seats: notYet(log, 'seats'),
   });

@@ -25,5 +25,6 @@ export async function startMetering(ctx: ServiceContext): Promise<RunningService
 export * as accounts from './store';
 export * as ledger from './ledger';
 export { countersOf } from './counters';
+export { meteringServer } from './server';
 export { migrations, SCHEMA } from './migrations';
 export { PLANS, PLAN_IDS, planOf, type PlanId } from './engine/plans';

@@ -46,7 +46,10 @@ beforeEach(() => {
 
 const meter = (accountId: string, endUser = '', want = 1) =>
   call<MeterResponse__Output>(client, 'Meter', { caller: { accountId, endUser, requestId: 'test' }, operation: 'check', want }, { deadlineMs: 20_000 });
-const report = (accountId: string, leaseId: string, used: number) => call<ReportCallsResponse__Output>(client, 'ReportCalls', { accountId, leaseId, used }, { deadlineMs: 10_000 });
+const report = async (accountId: string, leaseId: string, used: number) => {
+  const r = await call<ReportCallsResponse__Output>(client, 'ReportCalls', { uses: [{ accountId, leaseId, used }] }, { deadlineMs: 10_000 });
+  return { recorded: r.recorded[0] };
+};
 const account = async (plan: PlanId) => (await createAccount(sql, { company: `Co ${plan}`, plan })).account.id;
 const runs = async (accountId: string) => (await sql.query<{ id: string; month: string; overage: boolean; granted: number; calls: number }>('SELECT id, month, overage, granted, calls FROM metering.runs WHERE account_id = $1 ORDER BY opens_at', [accountId])).rows;
 
@@ -73,6 +76,8 @@ describe('concurrent first calls', () => {
     expect(new Set(refused.map((r) => r.reason))).toEqual(new Set(['quota_exhausted']));
     expect(refused[0]!.resetsAt).toBe('2026-06-01T00:00:00.000Z');
     expect(await runs(id)).toHaveLength(5);
+    const [pool] = (await sql.query<{ runs_used: number }>('SELECT runs_used FROM metering.pools WHERE account_id = $1', [id])).rows;
+    expect(pool?.runs_used).toBe(5);
   });
 });
 
@@ -87,14 +92,14 @@ describe('the pool', () => {
     expect(after.usage).toMatchObject({ runsUsed: 6, runsLimit: 15, runsLeft: 9 });
 
     const platform = await account('platform');
-    await sql.query(
-      `INSERT INTO metering.runs (id, account_id, subject, month, opens_at, closes_at) SELECT 'r' || g || $1, $1, 'old' || g, '2026-05', $2, $2 FROM generate_series(1, 1500) g`,
-      [platform, new Date('2026-05-01T00:00:00Z')],
-    );
+    // The month's pool as 1,500 runs earlier in May would have left it.
+    await sql.query("INSERT INTO metering.pools (account_id, month, runs_used) VALUES ($1, '2026-05', 1500)", [platform]);
     const over = await meter(platform, 'late');
     expect(over.allowed).toBe(true);
     expect(over.usage).toMatchObject({ runsUsed: 1500, runsLimit: 1500, runsLeft: 0, overageRuns: 1 });
     expect((await runs(platform)).filter((r) => r.overage)).toHaveLength(1);
+    const [pool] = (await sql.query<{ runs_used: number; overage_runs: number }>('SELECT runs_used, overage_runs FROM metering.pools WHERE account_id = $1', [platform])).rows;
+    expect(pool).toEqual({ runs_used: 1500, overage_runs: 1 });
   });
 
   it('an open run goes on after the pool is empty', async () => {
@@ -184,8 +189,19 @@ describe('call reports', () => {
     const a = await account('lab');
     const b = await account('lab');
     const m = await meter(a, '', 10);
-    await expect(report(b, m.lease!.id, 5)).rejects.toMatchObject({ code: 5 });
+    expect((await report(b, m.lease!.id, 5)).recorded).toBe(-1);
     expect((await runs(a))[0]!.calls).toBe(0);
+  });
+
+  it('a batch counts each lease once, in one transaction, in any order', async () => {
+    const id = await account('lab');
+    const leases = await Promise.all(['x', 'y', 'z'].map((u) => meter(id, u, 10)));
+    const uses = leases.map((m, i) => ({ accountId: id, leaseId: m.lease!.id, used: i + 2 }));
+    const r = await call<ReportCallsResponse__Output>(client, 'ReportCalls', { uses: [...uses, uses[0], { ...uses[1], used: 1 }] }, { deadlineMs: 10_000 });
+    expect(r.recorded).toEqual([2, 3, 4, 0, 0]);
+    expect((await runs(id)).reduce((s, x) => s + x.calls, 0)).toBe(9);
+    const tooMany = Array.from({ length: 501 }, () => uses[0]);
+    await expect(call(client, 'ReportCalls', { uses: tooMany }, { deadlineMs: 10_000 })).rejects.toMatchObject({ code: 3 });
   });
 
   it('the unspent calls of a lease a gateway stopped reporting on go back to the run', async () => {
@@ -204,6 +220,6 @@ describe('bad input', () => {
   it('a call without an account, or for an unknown one, is refused', async () => {
     await expect(meter('')).rejects.toMatchObject({ code: 3 });
     await expect(meter('acct_nope')).rejects.toMatchObject({ code: 5 });
-    await expect(report('acct_nope', 'lease_nope', 1)).rejects.toMatchObject({ code: 5 });
+    expect((await report('acct_nope', 'lease_nope', 1)).recorded).toBe(-1);
   });
 });

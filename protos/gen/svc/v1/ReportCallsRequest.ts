@@ -1,14 +1,11 @@
 // Original file: protos/svc/v1/metering.proto
 
+import type { LeaseUse as _svc_v1_LeaseUse, LeaseUse__Output as _svc_v1_LeaseUse__Output } from '../../svc/v1/LeaseUse';
 
 export interface ReportCallsRequest {
-  'accountId'?: (string);
-  'leaseId'?: (string);
-  'used'?: (number);
+  'uses'?: (_svc_v1_LeaseUse)[];
 }
 
 export interface ReportCallsRequest__Output {
-  'accountId': (string);
-  'leaseId': (string);
-  'used': (number);
+  'uses': (_svc_v1_LeaseUse__Output)[];
 }

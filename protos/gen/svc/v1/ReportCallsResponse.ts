@@ -2,9 +2,9 @@
 
 
 export interface ReportCallsResponse {
-  'recorded'?: (number);
+  'recorded'?: (number)[];
 }
 
 export interface ReportCallsResponse__Output {
-  'recorded': (number);
+  'recorded': (number)[];
 }
