@@ -19,12 +19,13 @@
  * docs/decisions.md), and wiring one in is one function here, not a change per route.
  */
 import { parseWith } from '@svc/formula';
-import { failOpen, type CallOptions, type Kv, type Logger } from '@svc/kit';
+import { type CallOptions, type Kv, type Logger } from '@svc/kit';
 import type { Request, RequestHandler, Response } from 'express';
 import type { KeyAuth } from '../auth';
 import { validateEndUser } from '../auth';
 import { rpc, type Clients } from '../clients';
 import { HttpError, invalid } from '../errors';
+import { limitRate } from '../rate-limit';
 import type { UsageCache } from '../usage';
 import type { Answer, CallContext, Operation } from './operation';
 
@@ -43,6 +44,7 @@ export interface PipelineDeps {
   kv: Kv;
   log: Logger;
   usage: UsageCache;
+  /** A rate limit for every account instead of its plan's (SVC_RATE_LIMIT_PER_SEC); 0: the plan's. */
   ratePerSecond: number;
   /** The service's address for links in answers: configured, else the gateway's own, never the Host header. */
   publicUrl?: () => string | undefined;
@@ -81,27 +83,12 @@ async function inputOf(op: Operation, d: PipelineDeps, req: Request, res: Respon
 }
 
 /**
- * A request budget per account per second, in the shared Kv. When the Kv cannot answer, the limit
- * is skipped (fail open) rather than the request refused: said in a metric and a log line.
+ * The account's plan rate limit, shared by the replicas through the Kv (rate-limit.ts); when the Kv
+ * cannot answer, the limit is skipped (fail open) rather than the request refused.
  */
 function rateLimit(d: PipelineDeps, req: Request, res: Response): Promise<void> {
-  const subject = req.account?.id ?? 'anonymous';
-  const hit = d.kv.hit(`rl:${subject}`, 1_000).catch((err: unknown) => {
-    failOpen.inc({ check: 'rate_limit' });
-    d.log.warn({ requestId: req.id, err: (err as Error).message }, 'rate limit skipped: the store is unavailable');
-    return null;
-  });
-  return hit.then((h) => {
-    if (!h) return;
-    const { count, resetMs } = h;
-    const reset = Math.max(1, Math.ceil(resetMs / 1_000));
-    res.setHeader('RateLimit-Limit', String(d.ratePerSecond));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, d.ratePerSecond - count)));
-    res.setHeader('RateLimit-Reset', String(reset));
-    if (count > d.ratePerSecond) {
-      throw new HttpError(429, 'rate_limited', `more than ${d.ratePerSecond} requests per second for this account; retry after ${reset} s`, {}, { 'Retry-After': String(reset) });
-    }
-  });
+  if (!req.account) return Promise.resolve();
+  return limitRate(d.kv, d.log, req.account, req.id, res, d.ratePerSecond);
 }
 
 function contextOf(d: PipelineDeps, req: Request): CallContext {
