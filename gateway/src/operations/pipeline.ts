@@ -9,7 +9,8 @@
  *   4. standing                 the subject's compliance standing (stage hook)
  *   5. input                    body read only now (after the key), validated by the operation's schema
  *   6. screening                the policy's free-text fields (stage hook)
- *   7. metering                 formula calls belong to a run (stage hook)
+ *   7. metering                 formula calls belong to a run (stage hook); before it, a repeat
+ *                               under an Idempotency-Key replays its stored answer (idempotency.ts)
  *   8. call                     the operation's typed gRPC call and output mapping
  *   9. usage                    the usage object, fetched alongside the call
  *  10. egress                   no-store on keyed answers; an answer that would echo the key is withheld
@@ -25,6 +26,7 @@ import type { KeyAuth } from '../auth';
 import { validateEndUser } from '../auth';
 import { rpc, type Clients } from '../clients';
 import { HttpError, invalid } from '../errors';
+import { beginOnce, REPLAYED_HEADER } from '../idempotency';
 import { limitRate } from '../rate-limit';
 import type { UsageCache } from '../usage';
 import type { Answer, CallContext, Operation } from './operation';
@@ -116,6 +118,11 @@ function send(res: Response, answer: Answer, keyed: boolean, key: string | undef
   res.status(answer.status ?? 200).type('application/json; charset=utf-8').send(text);
 }
 
+function replay(res: Response, answer: Answer, keyed: boolean, key: string | undefined): void {
+  res.setHeader(REPLAYED_HEADER, 'true');
+  send(res, answer, keyed, key);
+}
+
 export async function runOperation(op: Operation, d: PipelineDeps, req: Request, res: Response): Promise<void> {
   // 2. authentication: default deny.
   const keyed = op.policy.auth !== 'none';
@@ -135,12 +142,15 @@ export async function runOperation(op: Operation, d: PipelineDeps, req: Request,
   const input = await inputOf(op, d, req, res);
   // 6. screening
   if (op.policy.screen.length > 0 && d.hooks?.screening) await d.hooks.screening(ctx, op, input);
-  // 7. metering
-  if (op.policy.meter === 'formula' && d.hooks?.metering) await d.hooks.metering(ctx, op);
+  // 7. metering; a repeat under an Idempotency-Key replays the stored answer instead (neither metered nor called)
+  const once = await beginOnce(d.kv, d.log, op, ctx, input);
+  if (once.replay) return replay(res, once.replay, keyed, key);
+  if (op.policy.meter === 'formula' && d.hooks?.metering) await once.guard(d.hooks.metering(ctx, op));
   // 8. call and 9. usage, side by side: usage never holds the answer up once known.
   const usage = op.policy.usage && req.account ? d.usage.get(req.account.id, req.id) : null;
-  const answer = await op.call(ctx, input);
+  const answer = await once.guard(op.call(ctx, input));
   if (usage && answer.kind === 'json') answer.body.usage = await usage;
+  await once.store(answer);
   // 10. egress
   send(res, answer, keyed, key);
 }
