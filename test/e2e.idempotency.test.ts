@@ -8,7 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grpcHandled } from '@svc/kit';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { grpcHandled, type Peers } from '@svc/kit';
+import { createApp } from '../gateway/src/app';
+import { KeyAuth } from '../gateway/src/auth';
+import { TtlCache } from '../gateway/src/cache';
+import { createClients } from '../gateway/src/clients';
+import { HttpError } from '../gateway/src/errors';
+import { UsageCache } from '../gateway/src/usage';
 import { freshNamespace, realServer } from '@svc/kit/testing';
 import { accounts } from '@svc/metering';
 import { startSystem, type RunningSystem } from '../scripts/system';
@@ -128,5 +136,67 @@ describe.each(stores)('Idempotency-Key on formula calls (%s)', (_name, store) =>
     const k2 = fresh();
     expectError(await post(sys, '/check', { ...serum, basePct: 'x' }, { 'Idempotency-Key': k2 }), 400, 'invalid_request');
     expect((await post(sys, '/check', serum, { 'Idempotency-Key': k2 })).headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('does not meter a replay: the metering stage runs once per key, and a refused call frees the key', async () => {
+    // A gateway on the same services with a metering stage that counts, and refuses when told to.
+    const peers = Object.fromEntries(Object.entries(sys.services).map(([name, s]) => [name, `127.0.0.1:${s.port}`])) as unknown as Peers;
+    const clients = createClients(peers);
+    let metered = 0;
+    let refuse = false;
+    let hold: Promise<void> | null = null;
+    const metering = async () => {
+      if (hold) await hold;
+      if (refuse) throw new HttpError(429, 'quota_exhausted', 'the month\'s runs are used up');
+      metered++;
+    };
+    const app = createApp({
+      searches: new TtlCache(1_000, 10), libraryMeta: async () => null, clients, auth: new KeyAuth(clients, sys.adapters.kv), kv: sys.adapters.kv, log: sys.log,
+      ratePerSecond: 100_000, usage: new UsageCache(async () => null), hooks: { metering },
+    });
+    const server = await new Promise<Server>((resolve) => {
+      const started = app.listen(0, '127.0.0.1', () => resolve(started));
+    });
+    const gw = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: sys.key };
+    try {
+      const key = fresh();
+      const first = await post(gw, '/check', serum, { 'Idempotency-Key': key });
+      expect(first.status).toBe(200);
+      const again = await post(gw, '/check', serum, { 'Idempotency-Key': key });
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.text).toBe(first.text);
+      expect(metered).toBe(1);
+      // Refused by metering: nothing is kept, and the retry (once allowed) is metered and answered.
+      const k2 = fresh();
+      refuse = true;
+      expectError(await post(gw, '/check', serum, { 'Idempotency-Key': k2 }), 429, 'quota_exhausted');
+      refuse = false;
+      const retried = await post(gw, '/check', serum, { 'Idempotency-Key': k2 });
+      expect(retried.status).toBe(200);
+      expect(retried.headers.get('idempotent-replayed')).toBeNull();
+      expect(metered).toBe(2);
+      // While the first is in flight (held in metering), a repeat is 409 and is neither metered nor called.
+      const k3 = fresh();
+      let letGo = () => {};
+      hold = new Promise<void>((r) => (letGo = r));
+      const inFlight = post(gw, '/check', serum, { 'Idempotency-Key': k3 });
+      await new Promise((r) => setTimeout(r, 100));
+      const busy = await post(gw, '/check', serum, { 'Idempotency-Key': k3 });
+      expectError(busy, 409, 'idempotency_in_progress');
+      expect(busy.body.error.field).toBe('Idempotency-Key');
+      expect(busy.headers.get('retry-after')).toBe('1');
+      hold = null;
+      letGo();
+      const done = await inFlight;
+      expect(done.status).toBe(200);
+      expect(metered).toBe(3);
+      const later = await post(gw, '/check', serum, { 'Idempotency-Key': k3 });
+      expect(later.headers.get('idempotent-replayed')).toBe('true');
+      expect(later.text).toBe(done.text);
+      expect(metered).toBe(3);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+      clients.close();
+    }
   });
 });
