@@ -3,7 +3,7 @@ import { commonEnv, env, loadConfig, onShutdown, serveMetrics, startFailed } fro
 import { startSystem } from './system';
 
 let cfg: ReturnType<typeof config>;
-const config = () => loadConfig({ ...commonEnv, SVC_HOST: env.string('127.0.0.1'), SVC_PORT: env.port(8080), SVC_RATE_LIMIT_PER_SEC: env.int(200, 1), SVC_METRICS_PORT: env.port(0) });
+const config = () => loadConfig({ ...commonEnv, SVC_HOST: env.string('127.0.0.1'), SVC_PORT: env.port(8080), SVC_RATE_LIMIT_PER_SEC: env.int(0, 0), SVC_METRICS_PORT: env.port(0) });
 try {
   cfg = config();
 } catch (err) {

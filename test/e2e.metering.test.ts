@@ -102,6 +102,13 @@ describe('run metering through the gateway', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(seen).toEqual({ ledger: 7, counters: { runs: 1, overageRuns: 0, calls: 7 } });
+    // A retry under an Idempotency-Key replays the first answer and is not counted again.
+    const once = await send(t, 'POST', '/check', JSON.stringify(serum), { 'Idempotency-Key': 'metering-e2e-1' });
+    const replayed = await send(t, 'POST', '/check', JSON.stringify(serum), { 'Idempotency-Key': 'metering-e2e-1' });
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body.usage.run.calls).toBe(8);
+    const next = await send(t, 'POST', '/check', JSON.stringify(serum));
+    expect([once.body.usage.run.calls, next.body.usage.run.calls]).toEqual([8, 9]);
     const account = await fetch(`${sys.url}/account`, { headers: { 'x-svc-key': key } }).then((r) => r.json() as Promise<Record<string, unknown>>);
     expect(account).toMatchObject({ runsUsed: 1, runsLimit: 100, plan: 'lab' });
   });

@@ -77,7 +77,7 @@ export function createApp(d: AppDeps): Express {
       kv: d.kv,
       log: d.log,
       usage: d.usage,
-      ratePerSecond: d.ratePerSecond ?? 200,
+      ratePerSecond: d.ratePerSecond ?? 0,
       publicUrl: d.publicUrl,
       // The body is read inside the pipeline, after the key: an anonymous caller cannot make us parse 256 kB.
       readJson: express.json({ limit: d.bodyLimit ?? '256kb', strict: false, type: ['application/json', 'application/*+json'] }),

@@ -8,7 +8,7 @@ try {
     SVC_HOST: env.string('127.0.0.1'),
     SVC_PORT: env.port(8080),
     SVC_PUBLIC_URL: env.url(['http', 'https']),
-    SVC_RATE_LIMIT_PER_SEC: env.int(200, 1),
+    SVC_RATE_LIMIT_PER_SEC: env.int(0, 0),
     SVC_METRICS_PORT: env.port(0),
     // Comma-separated addresses of the load balancers in front (X-Forwarded-For is believed from them only).
     SVC_TRUSTED_PROXIES: env.string(''),

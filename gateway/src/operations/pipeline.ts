@@ -9,7 +9,8 @@
  *   4. standing                 the subject's compliance standing (stage hook)
  *   5. input                    body read only now (after the key), validated by the operation's schema
  *   6. screening                the policy's free-text fields (stage hook)
- *   7. metering                 formula calls belong to a run (stage hook)
+ *   7. metering                 formula calls belong to a run (stage hook); before it, a repeat
+ *                               under an Idempotency-Key replays its stored answer (idempotency.ts)
  *   8. call                     the operation's typed gRPC call and output mapping
  *   9. usage                    the usage object, fetched alongside the call
  *  10. egress                   no-store on keyed answers; an answer that would echo the key is withheld
@@ -19,13 +20,15 @@
  * docs/decisions.md), and wiring one in is one function here, not a change per route.
  */
 import { parseWith } from '@svc/formula';
-import { failOpen, type CallOptions, type Kv, type Logger } from '@svc/kit';
+import { type CallOptions, type Kv, type Logger } from '@svc/kit';
 import type { Request, RequestHandler, Response } from 'express';
 import type { KeyAuth } from '../auth';
 import { validateEndUser } from '../auth';
 import { rpc, type Clients } from '../clients';
 import { HttpError, invalid } from '../errors';
+import { beginOnce, REPLAYED_HEADER } from '../idempotency';
 import type { MeteredCall } from '../metering';
+import { limitRate } from '../rate-limit';
 import type { UsageCache } from '../usage';
 import type { Answer, CallContext, Operation } from './operation';
 
@@ -47,6 +50,7 @@ export interface PipelineDeps {
   kv: Kv;
   log: Logger;
   usage: UsageCache;
+  /** A rate limit for every account instead of its plan's (SVC_RATE_LIMIT_PER_SEC); 0: the plan's. */
   ratePerSecond: number;
   /** The service's address for links in answers: configured, else the gateway's own, never the Host header. */
   publicUrl?: () => string | undefined;
@@ -85,27 +89,12 @@ async function inputOf(op: Operation, d: PipelineDeps, req: Request, res: Respon
 }
 
 /**
- * A request budget per account per second, in the shared Kv. When the Kv cannot answer, the limit
- * is skipped (fail open) rather than the request refused: said in a metric and a log line.
+ * The account's plan rate limit, shared by the replicas through the Kv (rate-limit.ts); when the Kv
+ * cannot answer, the limit is skipped (fail open) rather than the request refused.
  */
 function rateLimit(d: PipelineDeps, req: Request, res: Response): Promise<void> {
-  const subject = req.account?.id ?? 'anonymous';
-  const hit = d.kv.hit(`rl:${subject}`, 1_000).catch((err: unknown) => {
-    failOpen.inc({ check: 'rate_limit' });
-    d.log.warn({ requestId: req.id, err: (err as Error).message }, 'rate limit skipped: the store is unavailable');
-    return null;
-  });
-  return hit.then((h) => {
-    if (!h) return;
-    const { count, resetMs } = h;
-    const reset = Math.max(1, Math.ceil(resetMs / 1_000));
-    res.setHeader('RateLimit-Limit', String(d.ratePerSecond));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, d.ratePerSecond - count)));
-    res.setHeader('RateLimit-Reset', String(reset));
-    if (count > d.ratePerSecond) {
-      throw new HttpError(429, 'rate_limited', `more than ${d.ratePerSecond} requests per second for this account; retry after ${reset} s`, {}, { 'Retry-After': String(reset) });
-    }
-  });
+  if (!req.account) return Promise.resolve();
+  return limitRate(d.kv, d.log, req.account, req.id, res, d.ratePerSecond);
 }
 
 function contextOf(d: PipelineDeps, req: Request): CallContext {
@@ -133,6 +122,11 @@ function send(res: Response, answer: Answer, keyed: boolean, key: string | undef
   res.status(answer.status ?? 200).type('application/json; charset=utf-8').send(text);
 }
 
+function replay(res: Response, answer: Answer, keyed: boolean, key: string | undefined): void {
+  res.setHeader(REPLAYED_HEADER, 'true');
+  send(res, answer, keyed, key);
+}
+
 export async function runOperation(op: Operation, d: PipelineDeps, req: Request, res: Response): Promise<void> {
   // 2. authentication: default deny.
   const keyed = op.policy.auth !== 'none';
@@ -152,18 +146,22 @@ export async function runOperation(op: Operation, d: PipelineDeps, req: Request,
   const input = await inputOf(op, d, req, res);
   // 6. screening
   if (op.policy.screen.length > 0 && d.hooks?.screening) await d.hooks.screening(ctx, op, input);
-  // 7. metering
-  const metered = op.policy.meter === 'formula' && d.hooks?.metering ? await d.hooks.metering(ctx, op) : null;
+  // 7. metering; a repeat under an Idempotency-Key replays the stored answer instead (neither metered nor called)
+  const once = await beginOnce(d.kv, d.log, op, ctx, input);
+  if (once.replay) return replay(res, once.replay, keyed, key);
+  const metered = op.policy.meter === 'formula' && d.hooks?.metering ? await once.guard(d.hooks.metering(ctx, op)) : null;
   // 8. call and 9. usage, side by side: usage never holds the answer up once known.
   const usage = metered ? Promise.resolve(metered.usage) : op.policy.usage && req.account ? d.usage.get(req.account.id, req.id) : null;
   let answer: Answer;
   try {
-    answer = await op.call(ctx, input);
+    answer = await once.guard(op.call(ctx, input));
   } catch (err) {
+    // A call that failed is not counted into the run.
     metered?.refund();
     throw err;
   }
   if (usage && answer.kind === 'json') answer.body.usage = await usage;
+  await once.store(answer);
   // 10. egress
   send(res, answer, keyed, key);
 }

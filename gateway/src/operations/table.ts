@@ -11,6 +11,7 @@ import { primer } from '../content/primer';
 import { termsHtml } from '../content/terms';
 import type { TtlCache } from '../cache';
 import { HttpError } from '../errors';
+import { idempotencyKey } from '../idempotency';
 import { NoInput, PageQuerySchema, SearchQuerySchema } from './inputs';
 import { json, operation, type Operation, type Policy } from './operation';
 
@@ -29,15 +30,6 @@ const FORMULA: Policy = { ...KEYED, screen: ['lines.n'], meter: 'formula' };
 
 /** Formula calls compute on a copy of the chassis envelope: short deadlines, safe to retry. */
 const COMPUTE = { idempotent: true, deadlineMs: 3_000 } as const;
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-function idempotencyKey(header: string | string[] | undefined): string {
-  if (header === undefined) return '';
-  const v = Array.isArray(header) ? header[0] ?? '' : header;
-  if (!IDEMPOTENCY_KEY.test(v)) throw new HttpError(400, 'invalid_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters', { field: 'Idempotency-Key' });
-  return v;
-}
 
 const notYet = (what: string) => async (): Promise<never> => {
   throw new HttpError(501, 'not_implemented', `${what} is not available yet`);

@@ -61,6 +61,9 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
           status: found.account.status,
           keyId: found.keyId,
           seatsEnabled: plan.seats,
+          // The gateway enforces the plan's rate limit from this answer, without a hop per request.
+          ratePerSecond: plan.rate.perSecond,
+          rateBurst: plan.rate.burst,
         },
       };
     }),

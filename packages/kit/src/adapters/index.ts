@@ -85,7 +85,7 @@ export async function createAdapters(cfg: AdapterConfig, name = 'svc'): Promise<
 }
 
 export type { Bus, BusEvent, Subscription } from './bus';
-export type { Kv } from './kv';
+export type { Kv, ThrottleLimit, ThrottleResult } from './kv';
 export type { Sql, SqlTx, SqlResult } from './sql';
 export { memoryBus, natsBus, memoryKv, redisKv, pgliteSql, postgresSql };
 export { migrate, type Migration } from './migrate';

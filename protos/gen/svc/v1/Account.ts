@@ -10,6 +10,8 @@ export interface Account {
   'keyId'?: (string);
   'seatsEnabled'?: (boolean);
   'hasEnrolled'?: (boolean);
+  'ratePerSecond'?: (number);
+  'rateBurst'?: (number);
 }
 
 export interface Account__Output {
@@ -21,4 +23,6 @@ export interface Account__Output {
   'keyId': (string);
   'seatsEnabled': (boolean);
   'hasEnrolled': (boolean);
+  'ratePerSecond': (number);
+  'rateBurst': (number);
 }

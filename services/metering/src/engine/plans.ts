@@ -11,6 +11,8 @@ export interface Plan {
   strikeIsolation: boolean;
   seats: boolean;
   overagePrice: number | null;
+  /** Requests per second per account, and how many may arrive at once (the gateway enforces it). */
+  rate: { perSecond: number; burst: number };
 }
 
 export const PLANS = pack.plans as Plan[];
