@@ -7,7 +7,9 @@ import type { GetAccountRequest__Output } from '@svc/protos/gen/svc/v1/GetAccoun
 import type { AccountView } from '@svc/protos/gen/svc/v1/AccountView';
 import type { RotateKeyRequest__Output } from '@svc/protos/gen/svc/v1/RotateKeyRequest';
 import type { RotateKeyResponse } from '@svc/protos/gen/svc/v1/RotateKeyResponse';
+import { meteringAdminHandlers } from './admin';
 import { monthOf, planOf, upgradeFrom } from './engine/plans';
+import { hasEnrolled, seatsHandler } from './seats';
 import * as store from './store';
 
 export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRelay; now?: () => Date }): GrpcServer {
@@ -39,6 +41,7 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
           status: found.account.status,
           keyId: found.keyId,
           seatsEnabled: plan.seats,
+          hasEnrolled: plan.seats && (await hasEnrolled(sql, found.account.id)),
         },
       };
     }),
@@ -76,8 +79,9 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
     }),
 
     Meter: notYet(log, 'run metering'),
-    Seats: notYet(log, 'seats'),
+    Seats: seatsHandler(deps),
   });
+  server.add('svc.v1.MeteringAdmin', proto.meteringAdmin.service, meteringAdminHandlers(deps));
   return server;
 }
 
