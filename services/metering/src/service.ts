@@ -20,5 +20,6 @@ export async function startMetering(ctx: ServiceContext): Promise<RunningService
 }
 
 export * as accounts from './store';
+export { TOP_UP_PACKS } from './admin';
 export { migrations, SCHEMA } from './migrations';
 export { PLANS, PLAN_IDS, planOf, type PlanId } from './engine/plans';
