@@ -9,13 +9,13 @@ import type { AuthAccount } from './context';
 import { HttpError } from './errors';
 
 /** The ids of a seat change, in the order sent: `user` or `users[i]` names a bad one. */
-export function seatUsers(body: { user?: string | undefined; users?: string[] | undefined }): string[] {
-  const [ids, fieldOf] = body.users !== undefined ? [body.users, (i: number) => `users[${i}]`] : [[body.user ?? ''], () => 'user'];
+export function seatUsers(body: { user?: string | undefined; users?: readonly string[] | undefined }): string[] {
+  const [ids, fieldOf]: [readonly string[], (i: number) => string] = body.users !== undefined ? [body.users, (i) => `users[${i}]`] : [[body.user ?? ''], () => 'user'];
   ids.forEach((id, i) => {
     const problem = endUserProblem(id);
     if (problem) throw new HttpError(400, 'invalid_end_user', `${fieldOf(i)} ${problem}`, { field: fieldOf(i) });
   });
-  return ids;
+  return [...ids];
 }
 
 /**
