@@ -4,7 +4,8 @@
  * the gateway can tell from the authenticated account. Metering holds the truth (which ids are
  * enrolled); this only turns away what is certain without a hop.
  */
-import { endUserProblem } from '@svc/kit';
+import { endUserProblem, type Bus, type Subscription } from '@svc/kit';
+import { subscribeEvent } from '@svc/protos';
 import type { AuthAccount } from './context';
 import { HttpError } from './errors';
 
@@ -23,9 +24,34 @@ export function seatUsers(body: { user?: string | undefined; users?: readonly st
  * that user holds a seat is metering's answer (403 `seat_required` from Meter); a missing header
  * is refused here already.
  */
-export function seatCheck(account: AuthAccount | undefined, endUser: string | undefined): void {
-  if (!account?.hasEnrolled || endUser) return;
+export function seatCheck(account: AuthAccount | undefined, endUser: string | undefined, watch?: SeatWatch): void {
+  if (!account || endUser) return;
+  if (!(watch?.hasEnrolled(account) ?? account.hasEnrolled)) return;
   throw new HttpError(403, 'seat_required', 'this account has enrolled end users: send the enrolled end user\'s id in the x-svc-user header', { field: 'x-svc-user' });
+}
+
+/**
+ * Keeps `has_enrolled` fresh between key lookups: the authenticated account says what metering
+ * knew when the key was looked up (cached up to 30 s); every `account.seats_changed` event since
+ * says what is true now. A replica that missed an event falls back to the key lookup's answer.
+ */
+export class SeatWatch {
+  private readonly latest = new Map<string, boolean>();
+  private sub: Subscription | undefined;
+
+  async listen(bus: Bus, invalid: (info: { subject: string; id: string; problem: string }) => void = () => {}): Promise<void> {
+    this.sub = await subscribeEvent(bus, 'account.seats_changed', (e) => void this.latest.set(e.accountId, e.seatsUsed > 0), invalid);
+  }
+
+  /** Seats on a plan without them are dormant, whatever the events said. */
+  hasEnrolled(account: AuthAccount): boolean {
+    if (!account.seatsEnabled) return false;
+    return this.latest.get(account.id) ?? account.hasEnrolled;
+  }
+
+  async stop(): Promise<void> {
+    await this.sub?.stop();
+  }
 }
 
 interface SeatsAnswer {

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { validateEndUser } from '../src/auth';
 import type { AuthAccount } from '../src/context';
 import { HttpError } from '../src/errors';
-import { seatCheck, seatUsers } from '../src/seats';
+import { memoryBus } from '@svc/kit';
+import { publishEvent } from '@svc/protos';
+import { SeatWatch, seatCheck, seatUsers } from '../src/seats';
 
 const account = (hasEnrolled: boolean) => ({ id: 'acct_1', company: 'A', plan: 'scale', tier: 'standard', status: 'active', keyId: 'k', seatsEnabled: true, hasEnrolled }) as AuthAccount;
 
@@ -54,5 +56,28 @@ describe('seatCheck', () => {
   it('refuses 403 seat_required when the account has enrolled users and x-svc-user is missing', () => {
     const e = refusal(() => seatCheck(account(true), undefined));
     expect([e.status, e.code, e.extra.field]).toEqual([403, 'seat_required', 'x-svc-user']);
+  });
+});
+
+describe('SeatWatch', () => {
+  it('follows seats_changed events between key lookups, and ignores seats on a plan without them', async () => {
+    const bus = memoryBus();
+    const watch = new SeatWatch();
+    await watch.listen(bus);
+    try {
+      const cached = account(false);
+      expect(() => seatCheck(cached, undefined, watch)).not.toThrow();
+      await publishEvent(bus, 'account.seats_changed', { accountId: 'acct_1', action: 'enroll', users: ['u-1'], seatsUsed: 1 }, { id: 'e1' });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(refusal(() => seatCheck(cached, undefined, watch)).code).toBe('seat_required');
+      expect(() => seatCheck(cached, 'u-1', watch)).not.toThrow();
+      expect(() => seatCheck({ ...cached, seatsEnabled: false } as AuthAccount, undefined, watch)).not.toThrow();
+      await publishEvent(bus, 'account.seats_changed', { accountId: 'acct_1', action: 'unenroll', users: ['u-1'], seatsUsed: 0 }, { id: 'e2' });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(() => seatCheck(account(true), undefined, watch)).not.toThrow();
+    } finally {
+      await watch.stop();
+      await bus.close();
+    }
   });
 });
