@@ -42,7 +42,7 @@ describe('hostile and careless input', () => {
   });
 
   it('answers spec endpoints that have not landed with 501, not 404', async () => {
-    for (const path of ['/mcp', '/account/users', '/openapi.json']) expectError(await get(sys, path), 501, 'not_implemented');
+    for (const path of ['/mcp', '/openapi.json']) expectError(await get(sys, path), 501, 'not_implemented');
   });
 
   it('tells a JSON value that is not an object from malformed JSON, and a wrong media type from both', async () => {

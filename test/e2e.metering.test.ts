@@ -39,7 +39,7 @@ describe('run metering through the gateway', () => {
     await db.drop();
   }, 60_000);
 
-  const newAccount = async (plan: 'free' | 'lab' | 'platform') => (await accounts.createAccount(sys.adapters.sql, { company: `E2E ${plan}`, plan })).key;
+  const newAccount = async (plan: 'free' | 'lab' | 'scale' | 'platform') => (await accounts.createAccount(sys.adapters.sql, { company: `E2E ${plan}`, plan })).key;
   const runsOf = async (key: string) => {
     const found = await accounts.findByKeyHash(sys.adapters.sql, (await import('@svc/kit')).hashKey(key));
     const r = await sys.adapters.sql.query<{ id: string; subject: string; calls: number; granted: number }>('SELECT id, subject, calls, granted FROM metering.runs WHERE account_id = $1', [found!.account.id]);
@@ -111,5 +111,26 @@ describe('run metering through the gateway', () => {
     expect([once.body.usage.run.calls, next.body.usage.run.calls]).toEqual([8, 9]);
     const account = await fetch(`${sys.url}/account`, { headers: { 'x-svc-key': key } }).then((r) => r.json() as Promise<Record<string, unknown>>);
     expect(account).toMatchObject({ runsUsed: 1, runsLimit: 100, plan: 'lab' });
+  });
+
+  it('with enrolled seats, only enrolled end users are metered; unenrolling stops a held lease at once', async () => {
+    const key = await newAccount('scale');
+    const t = { url: sys.url, key };
+    expect((await send(t, 'POST', '/account/users', JSON.stringify({ action: 'enroll', users: ['ana', 'ben'] }))).status).toBe(200);
+    const ok = await send(t, 'POST', '/check', JSON.stringify(serum), { 'x-svc-user': 'ana' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.usage.run.calls).toBe(1);
+    expectError(await send(t, 'POST', '/check', JSON.stringify(serum)), 403, 'seat_required');
+    const stranger = await send(t, 'POST', '/inci/label', JSON.stringify(label), { 'x-svc-user': 'carla' });
+    expectError(stranger, 403, 'seat_required');
+    expect(stranger.body.error.field).toBe('x-svc-user');
+    // Free routes need no seat.
+    expect((await send(t, 'POST', '/ai/preservation', JSON.stringify(label), { 'x-svc-user': 'carla' })).status).toBe(200);
+    expect((await send(t, 'POST', '/account/users', JSON.stringify({ action: 'unenroll', user: 'ana' }))).status).toBe(200);
+    const end = Date.now() + 1_000;
+    let status = 0;
+    while (Date.now() < end && (status = (await send(t, 'POST', '/check', JSON.stringify(serum), { 'x-svc-user': 'ana' })).status) === 200) await new Promise((r) => setTimeout(r, 20));
+    expect(status).toBe(403);
+    expect((await send(t, 'POST', '/check', JSON.stringify(serum), { 'x-svc-user': 'ben' })).status).toBe(200);
   });
 });

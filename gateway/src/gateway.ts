@@ -10,6 +10,7 @@ import { TtlCache } from './cache';
 import type { SearchCache } from './operations/index';
 import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
 import { RunLeases } from './metering';
+import { seatCheck, SeatWatch } from './seats';
 import { UsageCache, usageFromMetering } from './usage';
 
 export interface GatewayOptions {
@@ -60,6 +61,9 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   // Links in answers name the configured public address, else this gateway's own (known once bound).
   let selfUrl: string | undefined;
   const leases = new RunLeases(clients, o.log);
+  await leases.listen(o.bus, invalidEvent);
+  const seats = new SeatWatch();
+  await seats.listen(o.bus, invalidEvent);
   const app = createApp({
     clients,
     auth,
@@ -70,7 +74,13 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     searches,
     libraryMeta,
     usage: new UsageCache(usageFromMetering(clients)),
-    hooks: { metering: (ctx) => leases.take(ctx.caller.accountId, ctx.caller.endUser, ctx.requestId) },
+    hooks: {
+      metering: async (ctx) => {
+        // A missing x-svc-user is refused here; whether the id holds a seat is metering's answer.
+        seatCheck(ctx.account, ctx.endUser, seats);
+        return leases.take(ctx.caller.accountId, ctx.caller.endUser, ctx.requestId);
+      },
+    },
   });
   let server: Server;
   try {
@@ -87,6 +97,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     });
   } catch (err) {
     await leases.stop();
+    await seats.stop();
     await auth.stop();
     await librarySub.stop();
     clients.close();
@@ -147,6 +158,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       });
       // The calls spent from leases are reported before the clients close.
       await leases.stop();
+      await seats.stop();
       await auth.stop();
       await librarySub.stop();
       clients.close();

@@ -7,8 +7,8 @@
  * A lease ends when its calls are spent, when its time is up (never past the run's 60th minute), or
  * when the gateway stops; the calls spent are then reported once more and the lease is forgotten.
  */
-import type { Logger } from '@svc/kit';
-import { usageJson } from '@svc/protos';
+import type { Bus, Logger, Subscription } from '@svc/kit';
+import { subscribeEvent, usageJson } from '@svc/protos';
 import type { MeterResponse__Output } from '@svc/protos/gen/svc/v1/MeterResponse';
 import { rpc, type Clients } from './clients';
 import { HttpError } from './errors';
@@ -49,6 +49,7 @@ export class RunLeases {
   private readonly ended = new Map<string, { accountId: string; lease: Lease }>();
   private readonly timer: NodeJS.Timeout;
   private reporting: Promise<void> | null = null;
+  private subs: Subscription[] = [];
 
   constructor(
     private readonly clients: Clients,
@@ -81,6 +82,14 @@ export class RunLeases {
     throw new HttpError(503, 'service_unavailable', 'the metering service is busy; retry shortly', {}, { 'Retry-After': '1' });
   }
 
+  /** Seats or the plan changed: the account's leases go, so an unenrolled user's lease stops at once. */
+  async listen(bus: Bus, invalid: (info: { subject: string; id: string; problem: string }) => void): Promise<void> {
+    this.subs = await Promise.all([
+      subscribeEvent(bus, 'account.seats_changed', (e) => this.dropAccount(e.accountId), invalid),
+      subscribeEvent(bus, 'account.plan_changed', (e) => this.dropAccount(e.accountId), invalid),
+    ]);
+  }
+
   /** Forgets the account's leases (its plan or its seats changed): the next call asks metering again. */
   dropAccount(accountId: string): void {
     for (const [key, lease] of this.held) if (key.startsWith(`${accountId}\u0000`)) this.end(key, accountId, lease);
@@ -89,6 +98,7 @@ export class RunLeases {
   /** Ends every lease and reports what was spent, trying again for a while if metering does not answer. */
   async stop(deadlineMs = 10_000): Promise<void> {
     clearInterval(this.timer);
+    await Promise.all(this.subs.map((sub) => sub.stop()));
     for (const [key, lease] of this.held) this.end(key, key.split('\u0000')[0] as string, lease);
     const until = this.now() + deadlineMs;
     while (this.ended.size > 0 && this.now() < until) {

@@ -36,6 +36,27 @@ export const EVENTS = {
     used: z.number().int().nonnegative(),
     delta: z.number().int().positive(),
   }),
+  /** End users were enrolled into or unenrolled from an account's seats (ids are pseudonymous). */
+  'account.seats_changed': z.object({
+    accountId: z.string().min(1),
+    action: z.enum(['enroll', 'unenroll']),
+    users: z.array(z.string().min(1).max(128)).min(1).max(500),
+    seatsUsed: z.number().int().nonnegative(),
+  }),
+  /** An operator moved an account to another plan. */
+  'account.plan_changed': z.object({
+    accountId: z.string().min(1),
+    from: z.string().min(1),
+    to: z.string().min(1),
+  }),
+  /** An operator added a run top-up to an account's pool for the month. */
+  'usage.topped_up': z.object({
+    accountId: z.string().min(1),
+    topUpId: z.string().min(1),
+    pack: z.string().min(1),
+    month: z.string().regex(/^\d{4}-\d{2}$/),
+    runs: z.number().int().positive(),
+  }),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -45,6 +45,8 @@ export const proto = {
   preservation: all.svc.v1.Preservation,
   label: all.svc.v1.Label,
   metering: all.svc.v1.Metering,
+  /** Operators' commands (the admin CLI); served by the metering process, never called by the gateway. */
+  meteringAdmin: all.svc.v1.MeteringAdmin,
   compliance: all.svc.v1.Compliance,
 };
 
@@ -66,6 +68,7 @@ export type { EnvelopeClient, EnvelopeHandlers } from '../gen/svc/v1/Envelope';
 export type { PreservationClient, PreservationHandlers } from '../gen/svc/v1/Preservation';
 export type { LabelClient, LabelHandlers } from '../gen/svc/v1/Label';
 export type { MeteringClient, MeteringHandlers } from '../gen/svc/v1/Metering';
+export type { MeteringAdminClient, MeteringAdminHandlers } from '../gen/svc/v1/MeteringAdmin';
 export type { ComplianceClient, ComplianceHandlers } from '../gen/svc/v1/Compliance';
 export type { HealthClient, HealthHandlers } from '../gen/grpc/health/v1/Health';
 export type { Definitions, MethodName, RequestOf, ResponseOf } from './calls';

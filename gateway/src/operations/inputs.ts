@@ -40,3 +40,36 @@ export const SearchQuerySchema = z
     if (LONE_SURROGATE.test(q)) return fail('must be valid Unicode text');
     return { q, key };
   });
+
+/** Ids per enrolment request (spec section 8). */
+export const USERS_PER_REQUEST = 500;
+
+/**
+ * POST /account/users: `{action, user}` or `{action, users: [...]}` (1 to 500 ids), nothing else.
+ * The ids' shape (x-svc-user's rule) is checked after this, so that it answers `invalid_end_user`.
+ */
+export const SeatChangeSchema = z
+  .strictObject({
+    action: z.enum(['enroll', 'unenroll'], { error: 'is required: "enroll" or "unenroll"' }),
+    user: z.string({ error: 'must be a string: one end-user id' }).optional(),
+    users: z
+      .array(z.string({ error: 'must be a string: an end-user id' }), { error: 'must be an array of end-user ids' })
+      .min(1, 'give at least one end-user id')
+      .max(USERS_PER_REQUEST, `at most ${USERS_PER_REQUEST} ids per request`)
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.user === undefined && v.users === undefined) ctx.addIssue({ code: 'custom', path: ['users'], message: 'is required: give user (one id) or users (a list of ids)' });
+    if (v.user !== undefined && v.users !== undefined) ctx.addIssue({ code: 'custom', path: ['user'], message: 'give either user or users, not both' });
+  });
+
+/** GET /account/users: a page of 1 to 500 ids (default 100) and the nextCursor of the previous page. */
+export const SeatsPageQuerySchema = z.object({
+  limit: z
+    .string({ error: 'must be given once, as a whole number' })
+    .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 500')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= USERS_PER_REQUEST, 'must be a whole number from 1 to 500')
+    .optional(),
+  cursor: z.string({ error: 'must be given once' }).regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the nextCursor of an earlier page').optional(),
+});

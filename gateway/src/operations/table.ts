@@ -12,7 +12,8 @@ import { termsHtml } from '../content/terms';
 import type { TtlCache } from '../cache';
 import { HttpError } from '../errors';
 import { idempotencyKey } from '../idempotency';
-import { NoInput, PageQuerySchema, SearchQuerySchema } from './inputs';
+import { seatChangeJson, seatListJson, seatUsers } from '../seats';
+import { NoInput, PageQuerySchema, SearchQuerySchema, SeatChangeSchema, SeatsPageQuerySchema } from './inputs';
 import { json, operation, type Operation, type Policy } from './operation';
 
 /** Search answers, shared by every account (they are public), dropped on svc.library.updated. */
@@ -189,9 +190,32 @@ export function operations(d: OperationDeps): Operation[] {
         return json(accountJson(a, `${ctx.baseUrl}/terms`));
       },
     }),
-    // Spec endpoints whose issues have not landed answer 501 with a stable code, behind the key.
-    operation({ id: 'enrol_users', method: 'POST', path: '/account/users', tool: null, summary: 'Enrol or unenrol end users into seats.', input: { from: 'none', schema: NoInput }, policy: { ...KEYED, usage: false }, call: notYet('POST /account/users') }),
-    operation({ id: 'list_users', method: 'GET', path: '/account/users', tool: null, summary: 'Seats used and free.', input: { from: 'none', schema: NoInput }, policy: { ...KEYED, usage: false }, call: notYet('GET /account/users') }),
+    operation({
+      id: 'enrol_users',
+      method: 'POST',
+      path: '/account/users',
+      tool: null,
+      summary: 'Enrol end users into seats, or unenrol them (Scale and Platform): {action: "enroll" | "unenroll", user} or {action, users: [...]} with 1 to 500 ids.',
+      input: { from: 'body', schema: SeatChangeSchema },
+      policy: { ...KEYED, usage: false },
+      async call(ctx, b) {
+        const r = await ctx.rpc('metering', 'Seats', { caller: ctx.caller, action: b.action, users: seatUsers(b) });
+        return json(seatChangeJson(b.action, r));
+      },
+    }),
+    operation({
+      id: 'list_users',
+      method: 'GET',
+      path: '/account/users',
+      tool: null,
+      summary: 'The enrolled end users, a page at a time (limit, cursor), with seats used and free.',
+      input: { from: 'query', schema: SeatsPageQuerySchema },
+      policy: { ...KEYED, usage: false },
+      async call(ctx, page) {
+        const r = await ctx.rpc('metering', 'Seats', { caller: ctx.caller, action: 'list', limit: page.limit ?? 0, cursor: page.cursor ?? '' }, { idempotent: true });
+        return json(seatListJson(r));
+      },
+    }),
     operation({
       id: 'replace_key',
       method: 'POST',

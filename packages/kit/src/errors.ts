@@ -23,14 +23,18 @@ export class SvcError extends Error {
     super(body.message);
   }
 
-  static invalid(message: string, fields?: FieldProblem[]): SvcError {
-    return new SvcError(grpc.status.INVALID_ARGUMENT, { code: 'invalid_request', message, ...(fields ? { fields } : {}) });
+  static invalid(message: string, fields?: FieldProblem[], code = 'invalid_request'): SvcError {
+    return new SvcError(grpc.status.INVALID_ARGUMENT, { code, message, ...(fields ? { fields } : {}) });
   }
   static notFound(message: string): SvcError {
     return new SvcError(grpc.status.NOT_FOUND, { code: 'not_found', message });
   }
   static failed(code: string, message: string, extra: Record<string, unknown> = {}): SvcError {
     return new SvcError(grpc.status.FAILED_PRECONDITION, { code, message, ...extra });
+  }
+  /** The caller may not do this (its plan, its seats): the gateway answers 403 with this code. */
+  static forbidden(code: string, message: string, extra: Record<string, unknown> = {}): SvcError {
+    return new SvcError(grpc.status.PERMISSION_DENIED, { code, message, ...extra });
   }
   static unimplemented(what: string): SvcError {
     return new SvcError(grpc.status.UNIMPLEMENTED, { code: 'not_implemented', message: `${what} is not available yet` });

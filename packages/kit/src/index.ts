@@ -13,3 +13,4 @@ export * from './compute';
 export * from './metrics';
 export * from './ports';
 export * from './outbox';
+export * from './end-user';

@@ -10,6 +10,7 @@ import { enqueue, newId, type Sql, type SqlTx } from '@svc/kit';
 import { EVENTS } from '@svc/protos';
 import { decideRun, closesAt, monthOf, RUN_CALLS, type RunDecision } from './engine/runs';
 import type { Plan } from './engine/plans';
+import { hasEnrolled, isEnrolled } from './seats';
 
 /** A lease not reported on for this long after it expired gives its unspent calls back to its run. */
 const RECLAIM_GRACE_MS = 30_000;
@@ -33,7 +34,8 @@ export interface MonthUsage {
 
 export type MeterOutcome =
   | { allowed: true; run: RunRow; lease: { id: string; calls: number; ttlMs: number; runCallsBefore: number }; usage: MonthUsage }
-  | { allowed: false; reason: 'quota_exhausted'; resetsAt: Date; usage: MonthUsage };
+  | { allowed: false; reason: 'quota_exhausted'; resetsAt: Date; usage: MonthUsage }
+  | { allowed: false; reason: 'seat_required'; usage: MonthUsage };
 
 async function monthUsage(tx: Sql | SqlTx, accountId: string, plan: Plan, month: string): Promise<MonthUsage> {
   const r = await tx.query<{ runs_used: number | null; overage_runs: number | null; top_ups: string | null }>(
@@ -78,6 +80,8 @@ export async function meter(sql: Sql, a: MeterArgs): Promise<MeterOutcome | null
 
 interface MeterArgs {
   accountId: string;
+  /** x-svc-user, empty when not sent: with enrolled seats it must be one of them. */
+  endUser: string;
   planOf: (id: string) => Plan;
   subject: string;
   want: number;
@@ -94,6 +98,10 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
   if (!acct.rows[0]) return null;
   const plan = a.planOf(acct.rows[0].plan);
   const month = monthOf(a.now);
+  // An account that enrols its end users meters only them (spec section 5, rule 5).
+  if (plan.seats && (await hasEnrolled(tx, a.accountId)) && !(a.endUser && (await isEnrolled(tx, a.accountId, a.endUser)))) {
+    return { allowed: false, reason: 'seat_required', usage: await monthUsage(tx, a.accountId, plan, month) };
+  }
   const open = await tx.query<RunRow>(
     `SELECT id, month, opens_at, closes_at, calls, granted, overage FROM metering.runs
       WHERE account_id = $1 AND subject = $2 AND closes_at > $3 ORDER BY opens_at DESC LIMIT 1 FOR UPDATE`,

@@ -84,4 +84,16 @@ CREATE TABLE metering.consumed_events (
   consumed_at timestamptz NOT NULL DEFAULT now()
 )`,
   },
+  // Ids 3 to 9 belong to run metering; seats start at 10 so the two lines of work never collide.
+  {
+    id: 10,
+    name: 'seats',
+    sql: `
+CREATE TABLE metering.seats (
+  account_id text NOT NULL REFERENCES metering.accounts(id),
+  end_user text COLLATE "C" NOT NULL,
+  enrolled_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (account_id, end_user)
+)`,
+  },
 ];

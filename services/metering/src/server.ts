@@ -1,5 +1,5 @@
 /** gRPC handlers of the metering service: translate, call the store and the plan rules, encode. */
-import { GrpcServer, SvcError, TERMS_VERSION, hashKey, notYet, unary, type Logger, type OutboxRelay, type Sql } from '@svc/kit';
+import { GrpcServer, SvcError, TERMS_VERSION, hashKey, unary, type Logger, type OutboxRelay, type Sql } from '@svc/kit';
 import { QUALIFIED, proto } from '@svc/protos';
 import type { AuthenticateRequest__Output } from '@svc/protos/gen/svc/v1/AuthenticateRequest';
 import type { AuthenticateResponse } from '@svc/protos/gen/svc/v1/AuthenticateResponse';
@@ -12,10 +12,12 @@ import type { MeterResponse } from '@svc/protos/gen/svc/v1/MeterResponse';
 import type { ReportCallsRequest__Output } from '@svc/protos/gen/svc/v1/ReportCallsRequest';
 import type { ReportCallsResponse } from '@svc/protos/gen/svc/v1/ReportCallsResponse';
 import type { Usage } from '@svc/protos/gen/svc/v1/Usage';
+import { meteringAdminHandlers } from './admin';
 import { planOf, upgradeFrom } from './engine/plans';
 import { monthOf, RUN_CALLS, subjectOf } from './engine/runs';
 import { faultPoint } from './faults';
 import * as ledger from './ledger';
+import { hasEnrolled, seatsHandler } from './seats';
 import * as store from './store';
 
 /** How long a gateway may spend a lease before it asks again (and reports what it spent). */
@@ -64,6 +66,7 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
           // The gateway enforces the plan's rate limit from this answer, without a hop per request.
           ratePerSecond: plan.rate.perSecond,
           rateBurst: plan.rate.burst,
+          hasEnrolled: plan.seats && (await hasEnrolled(sql, found.account.id)),
         },
       };
     }),
@@ -109,11 +112,12 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
       const accountId = req.caller?.accountId ?? '';
       if (!accountId) throw SvcError.invalid('caller.account_id is required', [{ field: 'caller.account_id', message: 'is required' }]);
       const at = now();
-      const out = await ledger.meter(sql, { accountId, planOf, subject: subjectOf(accountId, req.caller?.endUser ?? ''), want: req.want, now: at, leaseTtlMs: LEASE_TTL_MS });
+      const endUser = req.caller?.endUser ?? '';
+      const out = await ledger.meter(sql, { accountId, endUser, planOf, subject: subjectOf(accountId, endUser), want: req.want, now: at, leaseTtlMs: LEASE_TTL_MS });
       if (!out) throw SvcError.notFound('account not found');
       // The fault point of the crash tests: the ledger and its outbox event are committed, not yet published.
       faultPoint('after_commit');
-      if (!out.allowed) return { allowed: false, reason: out.reason, resetsAt: out.resetsAt.toISOString(), usage: usageMessage(out.usage, null, 0) };
+      if (!out.allowed) return { allowed: false, reason: out.reason, resetsAt: 'resetsAt' in out ? out.resetsAt.toISOString() : '', usage: usageMessage(out.usage, null, 0) };
       return {
         allowed: true,
         usage: usageMessage(out.usage, out.run, out.lease.runCallsBefore + 1),
@@ -125,8 +129,9 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
       if (req.uses.length > MAX_REPORTS) throw SvcError.invalid(`at most ${MAX_REPORTS} leases a report`, [{ field: 'uses', message: `at most ${MAX_REPORTS}` }]);
       return { recorded: await ledger.reportCalls(sql, req.uses) };
     }),
-    Seats: notYet(log, 'seats'),
+    Seats: seatsHandler(deps),
   });
+  server.add('svc.v1.MeteringAdmin', proto.meteringAdmin.service, meteringAdminHandlers(deps));
   return server;
 }
 

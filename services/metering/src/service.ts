@@ -26,5 +26,6 @@ export * as accounts from './store';
 export * as ledger from './ledger';
 export { countersOf } from './counters';
 export { meteringServer } from './server';
+export { TOP_UP_PACKS } from './admin';
 export { migrations, SCHEMA } from './migrations';
 export { PLANS, PLAN_IDS, planOf, type PlanId } from './engine/plans';

@@ -6,10 +6,14 @@ export interface SeatsRequest {
   'caller'?: (_svc_v1_Caller | null);
   'action'?: (string);
   'users'?: (string)[];
+  'limit'?: (number);
+  'cursor'?: (string);
 }
 
 export interface SeatsRequest__Output {
   'caller': (_svc_v1_Caller__Output | null);
   'action': (string);
   'users': (string)[];
+  'limit': (number);
+  'cursor': (string);
 }

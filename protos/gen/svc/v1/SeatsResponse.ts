@@ -6,6 +6,9 @@ export interface SeatsResponse {
   'seatsUsed'?: (number);
   'seatsFree'?: (number);
   'changed'?: (number);
+  'unchanged'?: (string)[];
+  'nextCursor'?: (string);
+  'seatLimit'?: (number);
 }
 
 export interface SeatsResponse__Output {
@@ -13,4 +16,7 @@ export interface SeatsResponse__Output {
   'seatsUsed': (number);
   'seatsFree': (number);
   'changed': (number);
+  'unchanged': (string)[];
+  'nextCursor': (string);
+  'seatLimit': (number);
 }
