@@ -54,7 +54,8 @@ and validated at bench and pilot scale before production.
   the remedies). Remedies are machine-readable: apply them all, then check again.
 
 ## Workflow
-1. \`GET /lib/search?q=...\` to find ingredients (at most 10 results; never consumes a run).
+1. \`GET /lib/search?q=...\` to find ingredients (at most 10 results; never consumes a run; \`q\` is 2 to
+   100 characters).
 2. Draft the formula.
 3. \`POST /check\` and apply its remedies until the verdict is \`compatible\` or \`compatible_verify\`.
 4. \`POST /ai/preservation\` for preservative caps and top-up guidance (never consumes a run).
@@ -77,13 +78,44 @@ replaces it (the new key is shown once, the old one stops working at once).
   most \`to\` (\`changes\` lists the lines and their new amounts), \`remove\`, \`set_ph\` into
   \`to: {min, max}\`, \`raise_base\`/\`lower_base\` to \`to\`, \`balance\` with AQUA, \`separate\`,
   \`replace\` (\`to\` names alternatives), \`verify\` at the bench. Apply all of them, then check again.
-- Every error is \`{"error": {"code", "message", "field"?}, "request_id"}\`. 400: fix the field named.
-  401: the key is wrong or replaced. 404: no such route. 408, 503 (with \`Retry-After\`): retry later.
-  429 \`rate_limited\`: slow down and retry after \`Retry-After\`.
+- Every error is \`{"error": {"code", "message", "field"?}, "request_id"}\`. 400: fix the field named
+  (\`invalid_end_user\`: the \`x-svc-user\` value is not a pseudonymous id). 401 \`unauthorized\`: the
+  key is wrong or replaced. 403 \`seat_required\`: send an enrolled end user's id in \`x-svc-user\`
+  (see Seats). 404: no such route. 408, 503 (with \`Retry-After\`): retry later. 429
+  \`rate_limited\`: you send faster than your plan allows; wait \`Retry-After\` seconds. 429
+  \`quota_exhausted\`: the month's runs are used up; \`resetsAt\` says when the pool refills (the first
+  instant of the next UTC month), or ask for a top-up. Do not retry a 429 \`quota_exhausted\` before then.
 - \`POST /lib/submissions\` proposes an ingredient the library lacks (\`inci\`, optional \`cas\`,
   \`functions\`, \`note\`); send an \`Idempotency-Key\` header so a retry is safe. \`GET
   /lib/submissions\` lists yours a page at a time (\`limit\`, \`cursor\`).
-- Every answer with your key carries \`usage\`: the month's runs for your plan.
+- Every answer with your key carries \`usage\`: \`{month, runsUsed, runsLimit, runsLeft, run, overageRuns}\`,
+  where \`run\` is \`{id, opensAt, closesAt, calls, callsLeft}\` or null.
+
+## Runs, limits and retries
+- A run is consumed by formula building: \`POST /check\` and \`POST /inci/label\` (and their MCP tools).
+  The first such call of a subject (the end user named in \`x-svc-user\`, else your account) opens a
+  run; it covers that subject's formula calls for the next 60 minutes or 300 calls, whichever ends
+  first. Search, preservation guidance, submissions, the primer, the account and the terms never consume
+  a run. Runs come from the month's pool (your plan's runs plus top-ups, UTC calendar month); \`GET
+  /account\` shows \`runsUsed\` and \`runsLimit\`. Past the pool a formula call that needs a new run is
+  429 \`quota_exhausted\`, except on the Platform plan, which opens overage runs (\`overageRuns\`).
+- Requests per second are limited per plan. Every answer with your key carries \`RateLimit-Policy\`
+  (\`q\` requests per \`w\` seconds) and \`RateLimit\` (\`r\` requests you may still send at once, \`t\`
+  seconds until the full allowance is back): pace yourself by them.
+- Send an \`Idempotency-Key\` header (1 to 255 visible ASCII characters, new for each new request) on
+  \`POST /check\`, \`/inci/label\` and \`/ai/preservation\` so a retry after a timeout is safe: the
+  same key with the same request returns the first answer (header \`Idempotent-Replayed: true\`) and
+  consumes nothing more; the same key with another request is 422 \`idempotency_mismatch\`; 409
+  \`idempotency_in_progress\` means the first is still running (retry after \`Retry-After\`). Keys
+  are kept 24 hours.
+
+## Seats (Scale and Platform plans)
+\`POST /account/users\` with \`{"action": "enroll", "user": "<id>"}\` or \`"users": [...]\` (at most 500
+ids), and \`"action": "unenroll"\` when someone leaves; repeating a request is safe. Ids follow the
+\`x-svc-user\` rule (400 \`invalid_end_user\` names the bad entry, such as \`users[3]\`). \`GET
+/account/users\` lists enrolled ids a page at a time (\`limit\`, \`cursor\`) with \`seatsUsed\` and
+\`seatsFree\`. Once any user is enrolled, every formula call must carry an enrolled id in
+\`x-svc-user\`, else 403 \`seat_required\`. Other plans get 403 \`seats_not_in_plan\` on these routes.
 
 ## What the label and the preservation guidance disclose about the chassis
 The label lists the chassis' components by name (\`tail\`, alphabetical). Where they must be ordered
