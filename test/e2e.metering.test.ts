@@ -29,15 +29,17 @@ const db = await freshDatabase('metering_e2e');
 const namespace = freshNamespace('meter');
 const [redisUrl, natsUrl] = await Promise.all([realServer('redis'), realServer('nats')]);
 
+// After the suite's own hooks (the system stops first): nothing is connected to what is dropped.
+afterAll(async () => {
+  await dropNamespaceStream(namespace);
+  await db.drop();
+}, 60_000);
+
 describe('run metering through the gateway', () => {
   let sys: RunningSystem;
   let second: RunningGateway | undefined;
   systemForSuite('metering', { logLevel: 'silent', databaseUrl: db.url, redisUrl, natsUrl, namespace, ratePerSecond: 100_000 }, (s) => (sys = s));
-  afterAll(async () => {
-    await second?.stop();
-    await dropNamespaceStream(namespace);
-    await db.drop();
-  }, 60_000);
+  afterAll(async () => second?.stop());
 
   const newAccount = async (plan: 'free' | 'lab' | 'scale' | 'platform') => (await accounts.createAccount(sys.adapters.sql, { company: `E2E ${plan}`, plan })).key;
   const runsOf = async (key: string) => {
