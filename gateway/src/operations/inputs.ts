@@ -40,3 +40,14 @@ export const SearchQuerySchema = z
     if (LONE_SURROGATE.test(q)) return fail('must be valid Unicode text');
     return { q, key };
   });
+
+/** POST /ai/knowledge (svc_knowledge): one question about formulating, 3 to 500 characters of text. */
+export const KnowledgeQuestionSchema = z.object({
+  question: z
+    .string({ error: 'is required: the question to answer, as text (3 to 500 characters)' })
+    .trim()
+    .min(3, 'must be at least 3 characters')
+    .max(500, 'must be at most 500 characters')
+    .refine((q) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(q), 'must not contain control characters')
+    .refine((q) => !LONE_SURROGATE.test(q), 'must be valid Unicode text'),
+});

@@ -11,7 +11,8 @@ import { primer } from '../content/primer';
 import { termsHtml } from '../content/terms';
 import type { TtlCache } from '../cache';
 import { HttpError } from '../errors';
-import { NoInput, PageQuerySchema, SearchQuerySchema } from './inputs';
+import { KNOWLEDGE_PACK, answer } from '../knowledge/pack';
+import { KnowledgeQuestionSchema, NoInput, PageQuerySchema, SearchQuerySchema } from './inputs';
 import { json, operation, type Operation, type Policy } from './operation';
 
 /** Search answers, shared by every account (they are public), dropped on svc.library.updated. */
@@ -77,6 +78,24 @@ export function operations(d: OperationDeps): Operation[] {
       input: { from: 'none', schema: NoInput },
       policy: PUBLIC,
       call: async () => json({ status: 'ok' }),
+    }),
+    operation({
+      id: 'knowledge',
+      method: 'POST',
+      path: '/ai/knowledge',
+      tool: 'svc_knowledge',
+      summary: 'Answers a question about formulating from a curated pack of public rules (labelling, preservation, pH, process), each with its source. Never about the chassis itself.',
+      input: { from: 'body', schema: KnowledgeQuestionSchema },
+      policy: { ...KEYED, screen: ['question'] },
+      async call(_ctx, { question }) {
+        const rules = answer(KNOWLEDGE_PACK, question);
+        return json({
+          packVersion: KNOWLEDGE_PACK.version,
+          source: KNOWLEDGE_PACK.source,
+          answers: rules.map((r) => ({ id: r.id, title: r.title, text: r.text, source: r.source })),
+          ...(rules.length === 0 ? { hint: 'No rule of the pack matches; rephrase with the topic (labelling, preservation, pH, allergens, process), or read svc_primer.' } : {}),
+        });
+      },
     }),
     operation({
       id: 'search_ingredients',
@@ -213,6 +232,8 @@ export function operations(d: OperationDeps): Operation[] {
         return json({ key: r.key, keyId: r.keyId, message: 'Store this key now: it is shown only once. The old key no longer works.' });
       },
     }),
+    // The MCP addresses are served by the MCP transport (mcp/server.ts), which authenticates each
+    // tool call by the pipeline itself; these entries give them their routes and their place here.
     operation({ id: 'mcp', method: 'ALL', path: '/mcp', tool: null, summary: 'The MCP server (Streamable HTTP).', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
     operation({ id: 'mcp_path_key', method: 'ALL', path: '/mcp/*rest', tool: null, summary: 'The MCP server with the key in the path.', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
     operation({ id: 'api_reference', method: 'GET', path: '/openapi.json', tool: null, summary: 'The API reference (OpenAPI 3.1).', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('GET /openapi.json') }),
