@@ -9,12 +9,14 @@ import { call, connect, peersFromEnv, problemOf, type Peers } from '@svc/kit';
 import { proto } from '@svc/protos';
 import type { ListSubmissionsResponse__Output } from '@svc/protos/gen/svc/v1/ListSubmissionsResponse';
 import type { Submission__Output } from '@svc/protos/gen/svc/v1/Submission';
+import { USERS_USAGE, usersCommand } from './admin/users';
 
 const USAGE = `usage: npm run admin -- <command>
 
   submissions list [pending|approved|rejected]   list submitted ingredients (default: pending)
   submissions approve <id> [reason...]           make a submitted ingredient searchable
-  submissions reject <id> <reason...>            reject a submission, with the reason`;
+  submissions reject <id> <reason...>            reject a submission, with the reason
+${USERS_USAGE}`;
 
 function peers(): Peers {
   const file = join(process.env.SVC_DATA_DIR || '.data', 'addresses.json');
@@ -28,6 +30,7 @@ const row = (s: Submission__Output) =>
 
 async function main(argv: string[]): Promise<number> {
   const [area, cmd, ...rest] = argv;
+  if (area === 'users') return usersCommand(argv.slice(1), peers());
   if (area !== 'submissions' || !cmd) {
     console.error(USAGE);
     return 2;

@@ -31,7 +31,7 @@ type Mode = 'bearer' | 'x-svc-key' | 'path';
 
 async function connect(sys: RunningSystem, mode: Mode, key = sys.key, headers: Record<string, string> = {}): Promise<Client> {
   const url = new URL(mode === 'path' ? `${sys.url}/mcp/${key}` : `${sys.url}/mcp`);
-  const auth = mode === 'bearer' ? { authorization: `Bearer ${key}` } : mode === 'x-svc-key' ? { 'x-svc-key': key } : {};
+  const auth: Record<string, string> = mode === 'bearer' ? { authorization: `Bearer ${key}` } : mode === 'x-svc-key' ? { 'x-svc-key': key } : {};
   const client = new Client({ name: 'test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { ...auth, ...headers } } }));
   return client;

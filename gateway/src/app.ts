@@ -25,8 +25,8 @@ export interface AppDeps extends OperationDeps {
   hooks?: StageHooks;
   /** Host names besides loopback and the public address' that may address the MCP server. */
   mcpAllowedHosts?: readonly string[];
-  /** OAuth access tokens for the MCP server, when sign-in is wired. */
-  tokens?: AccessTokens;
+  /** MCP sign-in (OAuth), when the OAuth service is wired: its access tokens and its HTTP handlers by operation id. */
+  oauth?: { tokens: AccessTokens; handlers: Readonly<Record<string, RequestHandler>> };
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -95,8 +95,8 @@ export function createApp(d: AppDeps): Express {
     const u = d.publicUrl?.();
     return u && URL.canParse(u) ? [new URL(u).hostname.toLowerCase()] : [];
   };
-  const mcp = mcpHandler({ pipeline, log: d.log, ops, allowedHosts: () => [...publicHost(), ...(d.mcpAllowedHosts ?? [])], ...(d.tokens ? { tokens: d.tokens } : {}) });
-  app.use(restRouter(ops, pipeline, { mcp, mcp_path_key: mcp }));
+  const mcp = mcpHandler({ pipeline, log: d.log, ops, allowedHosts: () => [...publicHost(), ...(d.mcpAllowedHosts ?? [])], ...(d.oauth ? { tokens: d.oauth.tokens } : {}) });
+  app.use(restRouter(ops, pipeline, { ...d.oauth?.handlers, mcp, mcp_path_key: mcp }));
   app.use(notFound);
   app.use(errorHandler(d.log));
   return app;

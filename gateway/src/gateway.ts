@@ -1,7 +1,7 @@
 /** Starts the gateway's HTTP server against the services at `peers`. */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { API_VERSION, requestId, type Bus, type Kv, type Logger, type Peers } from '@svc/kit';
+import { API_VERSION, connect, requestId, type Bus, type Kv, type Logger, type Peers } from '@svc/kit';
 import { createApp } from './app';
 import { KeyAuth } from './auth';
 import { createClients, rpc } from './clients';
@@ -10,6 +10,8 @@ import { TtlCache } from './cache';
 import type { SearchCache } from './operations/index';
 import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
 import { UsageCache, usageFromMetering } from './usage';
+import { oauthFlow } from './oauth/flow';
+import { AccessTokenCache, OAuthService } from './oauth/tokens';
 
 export interface GatewayOptions {
   peers: Peers;
@@ -58,7 +60,12 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   };
   // Links in answers name the configured public address, else this gateway's own (known once bound).
   let selfUrl: string | undefined;
-  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: () => o.publicUrl ?? selfUrl, ratePerSecond: o.ratePerSecond, searches, libraryMeta, usage: new UsageCache(usageFromMetering(clients)) });
+  const baseUrl = () => o.publicUrl ?? selfUrl ?? 'http://127.0.0.1';
+  // MCP sign-in: the metering process serves the OAuth service beside Metering.
+  const oauthSvc = new OAuthService(o.peers.metering, (ctor, address) => connect(ctor, address));
+  const tokens = new AccessTokenCache(oauthSvc, () => `${baseUrl()}/mcp`, () => `${baseUrl()}/.well-known/oauth-protected-resource/mcp`);
+  const oauth = { tokens, handlers: oauthFlow({ svc: oauthSvc, tokens, kv: o.kv, log: o.log, baseUrl }) };
+  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: () => o.publicUrl ?? selfUrl, ratePerSecond: o.ratePerSecond, searches, libraryMeta, usage: new UsageCache(usageFromMetering(clients)), oauth });
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
@@ -76,6 +83,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     await auth.stop();
     await librarySub.stop();
     clients.close();
+    oauthSvc.close();
     throw err;
   }
   // Headers beyond Node's limit get the same JSON envelope as every other error, not a bare 431.
@@ -134,6 +142,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       await auth.stop();
       await librarySub.stop();
       clients.close();
+      oauthSvc.close();
     },
   };
 }

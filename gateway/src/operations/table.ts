@@ -40,6 +40,19 @@ function idempotencyKey(header: string | string[] | undefined): string {
   return v;
 }
 
+/** The OAuth addresses of MCP sign-in (RFC 9728, 8414, 7591, 6749, 7009). */
+export const OAUTH_ROUTES: ReadonlyArray<readonly [string, 'GET' | 'POST', string, string]> = [
+  ['oauth_protected_resource', 'GET', '/.well-known/oauth-protected-resource', 'Protected resource metadata of the MCP server (RFC 9728).'],
+  ['oauth_protected_resource_mcp', 'GET', '/.well-known/oauth-protected-resource/mcp', 'Protected resource metadata of the MCP server, at its path-suffixed address.'],
+  ['oauth_server_metadata', 'GET', '/.well-known/oauth-authorization-server', 'Authorization server metadata (RFC 8414).'],
+  ['oauth_register', 'POST', '/oauth/register', 'Dynamic client registration for MCP clients (RFC 7591, public clients).'],
+  ['oauth_authorize', 'GET', '/oauth/authorize', 'Starts the authorization code flow (PKCE S256): the sign-in page.'],
+  ['oauth_sign_in', 'POST', '/oauth/authorize', 'The sign-in form of an operator user; answers with the consent page.'],
+  ['oauth_consent', 'POST', '/oauth/consent', 'The consent form: allow or deny the client.'],
+  ['oauth_token', 'POST', '/oauth/token', 'Exchanges a code (with its PKCE verifier) or a refresh token for tokens.'],
+  ['oauth_revoke', 'POST', '/oauth/revoke', 'Revokes an access or refresh token and its grant (RFC 7009).'],
+];
+
 const notYet = (what: string) => async (): Promise<never> => {
   throw new HttpError(501, 'not_implemented', `${what} is not available yet`);
 };
@@ -236,6 +249,8 @@ export function operations(d: OperationDeps): Operation[] {
     // tool call by the pipeline itself; these entries give them their routes and their place here.
     operation({ id: 'mcp', method: 'ALL', path: '/mcp', tool: null, summary: 'The MCP server (Streamable HTTP).', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
     operation({ id: 'mcp_path_key', method: 'ALL', path: '/mcp/*rest', tool: null, summary: 'The MCP server with the key in the path.', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
+    // MCP sign-in (OAuth): served by the sign-in flow (oauth/flow.ts) where the OAuth service is wired.
+    ...OAUTH_ROUTES.map(([id, method, path, summary]) => operation({ id, method, path, tool: null, summary, input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('MCP sign-in') })),
     operation({ id: 'api_reference', method: 'GET', path: '/openapi.json', tool: null, summary: 'The API reference (OpenAPI 3.1).', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('GET /openapi.json') }),
   ];
 }
