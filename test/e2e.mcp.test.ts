@@ -167,6 +167,30 @@ describe('the MCP server', () => {
     expect(await r.text()).toMatch(/event: message/);
   });
 
+  it('answers a tools/call the same on the fast JSON path and through the SDK transport (event stream)', async () => {
+    const post = async (accept: string, args: Record<string, unknown>, name = 'check_formula') => {
+      const r = await fetch(`${sys.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept, 'x-svc-key': sys.key }, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } }) });
+      const text = await r.text();
+      const json = r.headers.get('content-type')!.includes('event-stream') ? JSON.parse(/^data: (.*)$/m.exec(text)![1]!) : JSON.parse(text);
+      const drop = (o: any) => {
+        const sc = { ...o.result?.structuredContent };
+        delete sc.usage;
+        delete sc.request_id;
+        return { ...o, result: o.result && { isError: o.result.isError, structuredContent: sc } };
+      };
+      return drop(json);
+    };
+    for (const args of [CASES.check_formula!.ok, CASES.check_formula!.bad!]) {
+      const fast = await post('application/json, text/event-stream', args);
+      const sdk = await post('text/event-stream, application/json', args);
+      expect(fast).toEqual(sdk);
+      expect(fast.id).toBe(7);
+    }
+    // An unknown tool is a protocol error (from the SDK), not a tool result.
+    const unknown = await post('application/json, text/event-stream', {}, 'no_such_tool');
+    expect(unknown.error.code).toBe(-32602);
+  });
+
   it('keeps the path key out of every log line, metric label and error body', async () => {
     const key = sys.key;
     // A wrong path key too, and a 404 below the path key: neither may echo it.

@@ -14,6 +14,7 @@ import { HttpError, sendError } from '../errors';
 import type { Operation } from '../operations/operation';
 import type { PipelineDeps } from '../operations/pipeline';
 import { credentialOf } from './credentials';
+import { fastAnswer, fastCallOf } from './fast-call';
 import { callTool, toolCatalogue } from './tools';
 
 /** OAuth access tokens, as the MCP server needs them (mcp/oauth wires the real one). */
@@ -109,16 +110,25 @@ export function mcpHandler(d: McpDeps): RequestHandler {
     }
     const key = cred.kind === 'key' ? cred.key : undefined;
     const body = await new Promise<unknown>((resolve, reject) => d.pipeline.readJson(req, res, (err?: unknown) => (err ? reject(err) : resolve(req.body))));
+    const wantsJson = !prefersStream(req.headers.accept);
+    const resForStages = lateHeaderSafe(res);
+    const call = { req, res: resForStages, key, ...(account ? { account } : {}) };
+
+    const fast = fastCallOf(req, body, wantsJson, (name) => catalogue.has(name));
+    if (fast) {
+      const result = await callTool(catalogue.get(fast.name)!, fast.args, call, d.pipeline, d.log);
+      res.status(200).type('application/json').send(fastAnswer(fast.id, result));
+      return;
+    }
 
     const server = new Server({ name: 'formulation-envelope', title: 'Formulation Envelope Service', version: API_VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-    const resForStages = lateHeaderSafe(res);
     server.setRequestHandler(CallToolRequestSchema, async (r) => {
       const entry = catalogue.get(r.params.name);
       if (!entry) throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${r.params.name.slice(0, 64)}; call tools/list for the tools`);
-      return callTool(entry, r.params.arguments, { req, res: resForStages, key, ...(account ? { account } : {}) }, d.pipeline, d.log);
+      return callTool(entry, r.params.arguments, call, d.pipeline, d.log);
     });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !prefersStream(req.headers.accept) });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: wantsJson });
     res.on('close', () => {
       void transport.close();
       void server.close();
