@@ -99,6 +99,25 @@ describe('MCP sign-in (OAuth)', () => {
     expect((await token(sys, { grant_type: 'refresh_token', refresh_token: next.body.refresh_token!, client_id: clientId })).body.error).toBe('invalid_grant');
   });
 
+  it('slows password guessing: past 10 attempts a quarter hour, an address gets 429', async () => {
+    const provider = new MemoryProvider();
+    const transport = new StreamableHTTPClientTransport(new URL(`${sys.url}/mcp`), { authProvider: provider });
+    await expect(new Client({ name: 't', version: '1' }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    const page = await fetch(provider.authorizationUrl!);
+    const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0]!;
+    let html = await page.text();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const csrf = /name="csrf" value="([^"]*)"/.exec(html)![1]!;
+      const r = await fetch(`${sys.url}/oauth/authorize`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ csrf, email: 'guessed@example.com', password: `guess-${i}` }).toString() });
+      statuses.push(r.status);
+      html = await r.text();
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(html).toMatch(/Too many sign-in attempts/);
+  });
+
   it('refuses bad requests with the OAuth error naming the field', async () => {
     const reg = await fetch(`${sys.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['http://evil.example/cb'] }) });
     expect(reg.status).toBe(400);

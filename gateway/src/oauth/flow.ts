@@ -23,6 +23,9 @@ export interface OAuthFlowDeps {
 }
 
 const FLOW_MS = 10 * 60_000;
+/** Sign-in attempts per e-mail address per quarter hour: enough for typos, too few for guessing. */
+const SIGN_INS_PER_WINDOW = 10;
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
 const COOKIE = 'svc_oauth_flow';
 const SCOPE = 'mcp';
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -210,6 +213,14 @@ export function oauthFlow(d: OAuthFlowDeps): Record<string, RequestHandler> {
       const b = await read(form, req, res);
       const flow = await takeFlow(req, b, 'signin');
       const email = str(b.email) ?? '';
+      // Counted per address (hashed), shared by the replicas; without the store, scrypt alone slows guessing.
+      const attempts = await d.kv.hit(`oauth-signin:${sha256(email.trim().toLowerCase())}`, SIGN_IN_WINDOW_MS).catch(() => null);
+      if (attempts && attempts.count > SIGN_INS_PER_WINDOW) {
+        const csrf = await saveFlow(res, { stage: 'signin', request: flow.request }, cookieOf(req));
+        res.status(429).setHeader('Retry-After', String(Math.ceil(attempts.resetMs / 1000)));
+        res.type('text/html; charset=utf-8').send(signInPage({ csrf, clientName: flow.request.clientName, email, error: 'Too many sign-in attempts for this address; wait a quarter of an hour and try again.' }));
+        return;
+      }
       const who = await d.svc.call<{ ok: boolean; userId: string; company: string }>('SignIn', { email: email.slice(0, 254), password: (str(b.password) ?? '').slice(0, 1_024) });
       const cookie = cookieOf(req);
       if (!who.ok) {
