@@ -7,10 +7,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSystem } from '../scripts/system';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freshDatabase } from '@svc/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSystem, type RunningSystem } from '../scripts/system';
 import { MemoryProvider, operatorUser, REDIRECT, signInByForm } from './support/oauth';
-import { systemForSuite } from './support/system';
 
 const EMAIL = 'operator@example.com';
 const PASSWORD = 'correct horse battery staple';
@@ -31,8 +34,19 @@ async function callWith(sys: RunningSystem, accessToken: string): Promise<CallTo
 
 describe('MCP sign-in (OAuth)', () => {
   let sys: RunningSystem;
-  systemForSuite('oauth', { logLevel: 'silent', memoryDb: true, ratePerSecond: 100_000 }, (s) => (sys = s));
-  beforeAll(async () => operatorUser(sys, EMAIL, PASSWORD));
+  // The OAuth store on real PostgreSQL (its production storage), in a database of its own.
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-oauth-'));
+  beforeAll(async () => {
+    db = await freshDatabase('oauth');
+    sys = await startSystem({ dataDir, port: 0, logLevel: 'silent', databaseUrl: db.url, ratePerSecond: 100_000 });
+    await operatorUser(sys, EMAIL, PASSWORD);
+  }, 180_000);
+  afterAll(async () => {
+    await sys?.stop();
+    await db?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
 
   it('publishes the metadata of the resource and of the authorization server', async () => {
     const pr = (await (await fetch(`${sys.url}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
