@@ -132,6 +132,27 @@ describe('MCP sign-in (OAuth)', () => {
     expect(html).toMatch(/Too many sign-in attempts/);
   });
 
+  it('creates operator users with the admin CLI, refusing a short password by name', async () => {
+    const { execFile } = await import('node:child_process');
+    const account = (await sys.adapters.sql.query<{ id: string }>('SELECT id FROM metering.accounts ORDER BY created_at LIMIT 1')).rows[0]!.id;
+    const admin = (args: string[], password: string) =>
+      new Promise<{ code: number; out: string }>((resolve) => {
+        const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_USER_PASSWORD: password };
+        delete env.SVC_LIBRARY_ADDR;
+        execFile(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }));
+      });
+    const short = await admin(['users', 'create', account, 'cli@example.com'], 'short');
+    expect(short.code).toBe(1);
+    expect(short.out).toMatch(/password/);
+    const made = await admin(['users', 'create', account, 'cli@example.com'], 'a password long enough');
+    expect(made.code, made.out).toBe(0);
+    expect(made.out).toMatch(/cli@example\.com can now sign in/);
+    const stored = (await sys.adapters.sql.query<{ password_hash: string }>("SELECT password_hash FROM oauth.users WHERE email = 'cli@example.com'")).rows[0]!;
+    expect(stored.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(stored.password_hash).not.toContain('a password long enough');
+    expect((await admin(['users', 'create'], 'x')).code).toBe(2);
+  }, 120_000);
+
   it('refuses bad requests with the OAuth error naming the field', async () => {
     const reg = await fetch(`${sys.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['http://evil.example/cb'] }) });
     expect(reg.status).toBe(400);
