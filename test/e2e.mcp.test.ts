@@ -15,16 +15,16 @@ import { send } from './walk';
 const TOOLS = ['svc_primer', 'svc_knowledge', 'search_ingredients', 'check_formula', 'submit_ingredient', 'preservation_check', 'inci_label', 'account_status'];
 
 const lines = [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }];
-/** Per tool: valid arguments, invalid arguments, and the field the refusal must name (null: takes no input). */
+/** Per tool: valid arguments, invalid arguments, and the field the refusal must name. */
 const CASES: Record<string, { ok: Record<string, unknown>; bad: Record<string, unknown> | null; field?: string }> = {
-  svc_primer: { ok: {}, bad: null },
+  svc_primer: { ok: {}, bad: { topic: 'everything' }, field: 'topic' },
   svc_knowledge: { ok: { question: 'In what order go ingredients on the label?' }, bad: { question: 'x' }, field: 'question' },
   search_ingredients: { ok: { q: 'glycerin' }, bad: { q: 'a' }, field: 'q' },
   check_formula: { ok: { base: 'classic', basePct: 80, ph: 5.5, lines }, bad: { base: 'classic', basePct: 80, ph: 'acid', lines }, field: 'ph' },
   submit_ingredient: { ok: { inci: 'MADEUPIUM EXTRACT', functions: ['skin conditioning'] }, bad: { inci: 42 }, field: 'inci' },
   preservation_check: { ok: { variant: 'classic', nbPct: 80, lines }, bad: { variant: 'classic', nbPct: 'lots', lines }, field: 'nbPct' },
   inci_label: { ok: { variant: 'classic', nbPct: 80, lines }, bad: { variant: 'classic', nbPct: 80 }, field: 'lines' },
-  account_status: { ok: {}, bad: null },
+  account_status: { ok: {}, bad: { month: '2026-11' }, field: 'month' },
 };
 
 type Mode = 'bearer' | 'x-svc-key' | 'path';
@@ -78,6 +78,7 @@ describe('the MCP server', () => {
       const r = (await clients[mode]!.callTool({ name: tool, arguments: CASES[tool]!.bad! })) as CallToolResult;
       expect(r.isError).toBe(true);
       expect(structured(r).error).toMatchObject({ code: 'invalid_request', field: expect.stringContaining(CASES[tool]!.field!) });
+      expect(structured(r).error.message).toContain(CASES[tool]!.field!);
       expect(structured(r).request_id).toBeTypeOf('string');
     });
   });

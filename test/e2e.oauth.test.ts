@@ -137,7 +137,7 @@ describe('MCP sign-in (OAuth)', () => {
     const account = (await sys.adapters.sql.query<{ id: string }>('SELECT id FROM metering.accounts ORDER BY created_at LIMIT 1')).rows[0]!.id;
     const admin = (args: string[], password: string) =>
       new Promise<{ code: number; out: string }>((resolve) => {
-        const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_USER_PASSWORD: password };
+        const env: NodeJS.ProcessEnv = { ...process.env, SVC_DATA_DIR: dataDir, SVC_USER_PASSWORD: password };
         delete env.SVC_LIBRARY_ADDR;
         execFile(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }));
       });

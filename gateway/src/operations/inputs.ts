@@ -16,8 +16,11 @@ export const PageQuerySchema = z.object({
   cursor: z.string({ error: 'must be given once' }).regex(/^\d{1,18}$/, 'must be the nextCursor of an earlier page').optional(),
 });
 
-/** No input at all: an operation that reads nothing from the request. */
-export const NoInput = z.object({});
+/**
+ * No input at all: an operation that reads nothing from the request. Strict, so a tool caller that
+ * sends arguments to such a tool learns they are not read (REST hands it nothing to refuse).
+ */
+export const NoInput = z.strictObject({});
 
 /**
  * GET /lib/search?q=: one q of 2 to 100 characters, counted as searched (accents fold away, so "a"
