@@ -204,6 +204,9 @@ describe('the MCP server', () => {
     expect(await get.text()).not.toContain(key);
     const deeper = await fetch(`${sys.url}/mcp/${key}/x/y`, { method: 'POST' });
     expect(await deeper.text()).not.toContain(key);
+    // Express routes case-insensitively; the key comes out of /MCP/<key> too.
+    const upper = await fetch(`${sys.url}/MCP/${key}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    expect(upper.status).toBe(200);
     const all = logs.join('\n');
     expect(all).toMatch(/"route":"\/mcp\/\*rest"/);
     for (const secret of [key, bad, key.slice(-20)]) {

@@ -11,7 +11,8 @@ const pathKeys = new WeakMap<IncomingMessage, string>();
 /** What the URL says instead of the key, for everything that reads the path after this point. */
 export const REDACTED_SEGMENT = '~';
 
-const PATH_KEY = /^\/mcp\/([^/?#]+)(\/[^?#]*)?(\?.*)?$/;
+// Case-insensitive, as Express' routing is: /MCP/<key> reaches the same route.
+const PATH_KEY = /^\/mcp\/([^/?#]+)(\/[^?#]*)?(\?.*)?$/i;
 
 /** Moves the key out of `/mcp/<key>` (first in the app, before any logger or metric). */
 export const stripPathKey: RequestHandler = (req, _res, next) => {
