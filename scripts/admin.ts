@@ -10,13 +10,15 @@ import { proto } from '@svc/protos';
 import { ACCOUNTS_USAGE, runAccounts } from './admin/accounts';
 import type { ListSubmissionsResponse__Output } from '@svc/protos/gen/svc/v1/ListSubmissionsResponse';
 import type { Submission__Output } from '@svc/protos/gen/svc/v1/Submission';
+import { USERS_USAGE, usersCommand } from './admin/users';
 
 const USAGE = `usage: npm run admin -- <command>
 
   submissions list [pending|approved|rejected]   list submitted ingredients (default: pending)
   submissions approve <id> [reason...]           make a submitted ingredient searchable
   submissions reject <id> <reason...>            reject a submission, with the reason
-${ACCOUNTS_USAGE}`;
+${ACCOUNTS_USAGE}
+${USERS_USAGE}`;
 
 function peers(): Peers {
   const file = join(process.env.SVC_DATA_DIR || '.data', 'addresses.json');
@@ -31,6 +33,7 @@ const row = (s: Submission__Output) =>
 async function main(argv: string[]): Promise<number> {
   const [area, cmd, ...rest] = argv;
   if (area === 'accounts') return runAccounts(argv.slice(1), peers().metering);
+  if (area === 'users') return usersCommand(argv.slice(1), peers());
   if (area !== 'submissions' || !cmd) {
     console.error(USAGE);
     return 2;

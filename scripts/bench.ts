@@ -13,7 +13,7 @@
  * itself broke (the report is still written, marked incomplete). Children and temp dirs are
  * cleaned up on every path. Knobs: BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2),
  * BENCH_CONNECTIONS (50), BENCH_CPU_PROF=<dir> (CPU profile of the system child, written when it stops),
- * BENCH_ONLY=search,check,label,preservation (only those HTTP pairs, no engines, docs/benchmarks.md untouched).
+ * BENCH_ONLY=search,check,label,preservation,mcp (only those HTTP measurements, no engines, docs/benchmarks.md untouched).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -51,6 +51,8 @@ const CHECK_P99_VS_FLOOR = 1.5;
 const CHECK_FLOOR_SHARE = 0.7;
 const LABELS_PER_SECOND = 30_000;
 const LABEL_SHARE = 0.2;
+/** tools/call check_formula through MCP against POST /check: at most 20 % more gateway cost. */
+const MCP_COST_VS_REST = 1.2;
 const PRESERVATION_SHARE = 0.2;
 /** The metering step at the gateway (a formula call counted into its run), on the real PostgreSQL. */
 const METERING_P99_MS = 2;
@@ -69,6 +71,7 @@ const targets: Record<string, Target> = {
   meteringStep: { issue: 12, what: `metering step p99 at ${fmt(METERING_RATE)} calls/s, PostgreSQL (200 end users)`, measured: '-', target: `< ${METERING_P99_MS} ms`, status: 'NOT MEASURED' },
   meteringNew: { issue: 12, what: `metering step p99 at ${fmt(METERING_RATE)} calls/s, PostgreSQL, every call a new run`, measured: '-', target: `< ${METERING_P99_MS} ms`, status: 'NOT MEASURED' },
   preservationHttp: { issue: 5, what: 'POST /ai/preservation vs bare POST', measured: '-', target: `>= ${PRESERVATION_SHARE * 100} %`, status: 'NOT MEASURED' },
+  mcpCheck: { issue: 14, what: 'MCP tools/call check_formula vs POST /check, gateway CPU per call', measured: '-', target: `<= ${MCP_COST_VS_REST} x`, status: 'NOT MEASURED' },
 };
 if (CONNECTIONS !== 50) targets.checkP99!.note = 'the target is defined at 50 connections';
 
@@ -84,6 +87,9 @@ const CHECK_BODY = { base: 'classic', basePct: 80, ph: 5.5, lines: LINES };
 const LABEL_BODY = { variant: 'classic', nbPct: 80, lines: LINES };
 /** What people type: full names, prefixes, a misspelling, a CAS number, punctuation. */
 const SEARCH_QUERIES = ['glycerin', 'niacinamide', 'hyaluronic', 'phenoxy', 'caprylic/capric triglyceride', 'sodium benzoate', '56-81-5', 'tocopherl'];
+/** One stateless MCP request: the JSON-RPC tools/call of check_formula (JSON answer, no session). */
+const MCP_CHECK_BODY = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'check_formula', arguments: CHECK_BODY } };
+const MCP_HEADERS = { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
 const searchPaths = (prefix: string) => SEARCH_QUERIES.map((q) => `${prefix}?q=${encodeURIComponent(q)}`);
 
 interface Pair {
@@ -336,16 +342,48 @@ async function http(): Promise<void> {
       });
     }
   }
+  if (ONLY.length === 0 || ONLY.includes('mcp')) await mcpVersusRest(gatewayUrl, key, system.proc.pid);
   step('stopping the children');
   await cleanup();
   if (CPU_PROF) report.engineNotes.push(`CPU profile of the system child written to ${CPU_PROF} (BENCH_CPU_PROF); profiling slows the gateway, so this run's HTTP numbers are not representative.`);
 }
 
+/**
+ * The MCP server's overhead: tools/call check_formula against POST /check on the same gateway, back
+ * to back. The cost is the gateway process's CPU per call (throughput when CPU cannot be read).
+ */
+async function mcpVersusRest(gatewayUrl: string, key: string, pid: number | undefined): Promise<void> {
+  const t = targets.mcpCheck!;
+  const probe = await fetch(`${gatewayUrl}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, 'content-type': 'application/json', 'x-svc-key': key }, body: JSON.stringify(MCP_CHECK_BODY) });
+  const answer = (await probe.json().catch(() => null)) as { result?: { isError?: boolean; structuredContent?: { verdict?: string } } } | null;
+  const problem = probe.status !== 200 || answer?.result?.isError || !answer?.result?.structuredContent?.verdict ? `MCP sanity: ${probe.status} ${JSON.stringify(answer).slice(0, 200)}` : null;
+  if (problem) step(`  ${problem}`);
+  const run = async (name: string, url: string, body: unknown, headers: Record<string, string>): Promise<LoadResult> => {
+    const o = { url, method: 'POST' as const, headers: { 'x-svc-key': key, ...headers }, connections: CONNECTIONS, body, serverPid: pid };
+    await load(`${name} (warm-up)`, { ...o, seconds: WARMUP });
+    const res = await load(name, { ...o, seconds: SECONDS });
+    report.loads.push(res);
+    step(`  ${name}: ${fmt(res.rps)} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms, non-2xx ${res.non2xx}${res.cpuMsPerRequest === null ? '' : `, server CPU ${fmt(res.cpuMsPerRequest, 3)} ms/request`}`);
+    return res;
+  };
+  step(`MCP tools/call check_formula vs POST /check (${WARMUP} s warm-up + ${SECONDS} s each)`);
+  const rest = await run('gateway POST /check (MCP reference)', `${gatewayUrl}/check`, CHECK_BODY, {});
+  const mcp = await run('gateway MCP tools/call check_formula', `${gatewayUrl}/mcp`, MCP_CHECK_BODY, MCP_HEADERS);
+  const byCpu = rest.cpuMsPerRequest && mcp.cpuMsPerRequest ? mcp.cpuMsPerRequest / rest.cpuMsPerRequest : null;
+  const cost = byCpu ?? (mcp.rps > 0 ? rest.rps / mcp.rps : Infinity);
+  const dirty = [!clean(rest) ? `REST run: ${rest.non2xx} non-2xx, ${rest.errors} errors` : '', !clean(mcp) ? `MCP run: ${mcp.non2xx} non-2xx, ${mcp.errors} errors` : '', problem ?? ''].filter(Boolean).join('; ');
+  Object.assign(t, {
+    measured: `${fmt(cost, 2)} x`,
+    status: !dirty && cost <= MCP_COST_VS_REST ? 'PASS' : 'FAIL',
+    note: `${byCpu === null ? 'by throughput' : 'by gateway CPU per call'}; MCP ${fmt(mcp.rps)} vs REST ${fmt(rest.rps)} req/s, MCP p50 ${mcp.p50} ms, p99 ${mcp.p99} ms${dirty ? `; ${dirty}` : ''}`,
+  });
+}
+
 async function main(): Promise<number> {
   let failed = false;
-  const unknown = ONLY.filter((o) => !PAIRS.some((p) => p.only === o));
+  const unknown = ONLY.filter((o) => o !== 'mcp' && !PAIRS.some((p) => p.only === o));
   if (unknown.length > 0) {
-    console.error(`BENCH_ONLY: unknown ${unknown.join(', ')}; use ${PAIRS.map((p) => p.only).join(', ')}`);
+    console.error(`BENCH_ONLY: unknown ${unknown.join(', ')}; use ${[...PAIRS.map((p) => p.only), 'mcp'].join(', ')}`);
     return 2;
   }
   const watchdog = setTimeout(() => {

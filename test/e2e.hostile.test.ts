@@ -23,8 +23,9 @@ describe('hostile and careless input', () => {
     const r2 = await get(sys, '/account', { 'svc-version': sys.key });
     expectError(r2, 400, 'unsupported_version');
     expect(JSON.stringify(r2.body)).not.toContain(sys.key.slice(0, 12));
+    // The MCP server is stateless: GET is refused, without echoing the path's key.
     const r3 = await get(sys, `/mcp/${sys.key}`);
-    expectError(r3, 501, 'not_implemented');
+    expectError(r3, 405, 'method_not_allowed');
     expect(JSON.stringify(r3.body)).not.toContain(sys.key.slice(0, 12));
     const r4 = await get(sys, `/no/route/${sys.key}`);
     expectError(r4, 404, 'not_found');
@@ -42,7 +43,7 @@ describe('hostile and careless input', () => {
   });
 
   it('answers spec endpoints that have not landed with 501, not 404', async () => {
-    for (const path of ['/mcp', '/openapi.json']) expectError(await get(sys, path), 501, 'not_implemented');
+    for (const path of ['/openapi.json']) expectError(await get(sys, path), 501, 'not_implemented');
   });
 
   it('tells a JSON value that is not an object from malformed JSON, and a wrong media type from both', async () => {

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropNamespaceStream, freshDatabase, freshNamespace, realServer } from '@svc/kit/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startSplit, type RunningSplit } from '../scripts/split';
 import { expectError, get, send, walk } from './walk';
 
@@ -21,7 +23,8 @@ describe('split start: seven processes against real PostgreSQL, Redis and NATS',
       natsUrl: await realServer('nats'),
       namespace: ns,
       dataDir,
-      logLevel: 'warn',
+      // info: the access log is written too, so the key checks below read every request's line.
+      logLevel: 'info',
       output: (name, line) => void output.push(`${name}: ${line}`),
     });
   }, 240_000);
@@ -104,11 +107,21 @@ describe('split start: seven processes against real PostgreSQL, Redis and NATS',
     await get(sys, '/account');
     await get({ url: sys.url, key: wrong }, '/account');
     await fetch(`${sys.url}/mcp/${sys.key}`);
+    // MCP with the key in the path, right and wrong, through the SDK's client: a tool call, a refusal.
+    for (const k of [sys.key, wrong]) {
+      const mcp = new Client({ name: 'split', version: '1' });
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(`${sys.url}/mcp/${k}`)));
+      const r = await mcp.callTool({ name: 'check_formula', arguments: { base: 'classic', basePct: 80, ph: 'x', lines: [] } });
+      expect(r.isError).toBe(true);
+      expect(JSON.stringify(r)).not.toContain(k.slice('svc_live_'.length, 'svc_live_'.length + 20));
+      await mcp.close();
+    }
     await fetch(`${sys.url}/x/${encodeURIComponent(sys.key).replace('_', '%5F')}`);
     await fetch(`${sys.url}/ai/primer`, { headers: { 'x-request-id': sys.key.slice('svc_live_'.length) } });
     await sys.stop();
     for (const p of Object.values(sys.procs)) expect(p.exitCode !== null || p.signalCode !== null).toBe(true);
     const logs = output.join('\n');
+    expect(logs).toMatch(/\/mcp\/\*rest/);
     for (const k of [sys.key, wrong]) expect(logs).not.toContain(k.slice('svc_live_'.length, 'svc_live_'.length + 20));
   });
 });

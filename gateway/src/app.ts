@@ -8,7 +8,9 @@ import type { KeyAuth } from './auth';
 import type { Clients } from './clients';
 import './context';
 import { errorHandler, HttpError, notFound } from './errors';
-import { operations, restRouter, type OperationDeps, type StageHooks } from './operations/index';
+import { stripPathKey } from './mcp/credentials';
+import { mcpHandler, type AccessTokens } from './mcp/server';
+import { operations, restRouter, type OperationDeps, type PipelineDeps, type StageHooks } from './operations/index';
 import type { UsageCache } from './usage';
 
 export interface AppDeps extends OperationDeps {
@@ -21,6 +23,10 @@ export interface AppDeps extends OperationDeps {
   ratePerSecond?: number;
   usage: UsageCache;
   hooks?: StageHooks;
+  /** Host names besides loopback and the public address' that may address the MCP server. */
+  mcpAllowedHosts?: readonly string[];
+  /** MCP sign-in (OAuth), when the OAuth service is wired: its access tokens and its HTTP handlers by operation id. */
+  oauth?: { tokens: AccessTokens; handlers: Readonly<Record<string, RequestHandler>> };
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -68,22 +74,29 @@ export function createApp(d: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // The key of /mcp/<key> leaves the URL before anything (ids, access log, metrics) sees it.
+  app.use(stripPathKey);
   // Stage 1 of the pipeline, app-wide so that a 404 carries a request id and the version too.
   app.use(requestIds, accessLog(d.log), versionPin);
-  app.use(
-    restRouter(operations(d), {
-      clients: d.clients,
-      auth: d.auth,
-      kv: d.kv,
-      log: d.log,
-      usage: d.usage,
-      ratePerSecond: d.ratePerSecond ?? 0,
-      publicUrl: d.publicUrl,
-      // The body is read inside the pipeline, after the key: an anonymous caller cannot make us parse 256 kB.
-      readJson: express.json({ limit: d.bodyLimit ?? '256kb', strict: false, type: ['application/json', 'application/*+json'] }),
-      ...(d.hooks ? { hooks: d.hooks } : {}),
-    }),
-  );
+  const pipeline: PipelineDeps = {
+    clients: d.clients,
+    auth: d.auth,
+    kv: d.kv,
+    log: d.log,
+    usage: d.usage,
+    ratePerSecond: d.ratePerSecond ?? 0,
+    publicUrl: d.publicUrl,
+    // The body is read inside the pipeline, after the key: an anonymous caller cannot make us parse 256 kB.
+    readJson: express.json({ limit: d.bodyLimit ?? '256kb', strict: false, type: ['application/json', 'application/*+json'] }),
+    ...(d.hooks ? { hooks: d.hooks } : {}),
+  };
+  const ops = operations(d);
+  const publicHost = () => {
+    const u = d.publicUrl?.();
+    return u && URL.canParse(u) ? [new URL(u).hostname.toLowerCase()] : [];
+  };
+  const mcp = mcpHandler({ pipeline, log: d.log, ops, allowedHosts: () => [...publicHost(), ...(d.mcpAllowedHosts ?? [])], ...(d.oauth ? { tokens: d.oauth.tokens } : {}) });
+  app.use(restRouter(ops, pipeline, { ...d.oauth?.handlers, mcp, mcp_path_key: mcp }));
   app.use(notFound);
   app.use(errorHandler(d.log));
   return app;

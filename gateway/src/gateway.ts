@@ -1,7 +1,7 @@
 /** Starts the gateway's HTTP server against the services at `peers`. */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { API_VERSION, requestId, type Bus, type Kv, type Logger, type Peers } from '@svc/kit';
+import { API_VERSION, connect, requestId, type Bus, type Kv, type Logger, type Peers } from '@svc/kit';
 import { createApp } from './app';
 import { KeyAuth } from './auth';
 import { createClients, rpc } from './clients';
@@ -12,6 +12,8 @@ import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
 import { RunLeases } from './metering';
 import { seatCheck, SeatWatch } from './seats';
 import { UsageCache, usageFromMetering } from './usage';
+import { oauthFlow } from './oauth/flow';
+import { AccessTokenCache, OAuthService } from './oauth/tokens';
 
 export interface GatewayOptions {
   peers: Peers;
@@ -64,6 +66,11 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   await leases.listen(o.bus, invalidEvent);
   const seats = new SeatWatch();
   await seats.listen(o.bus, invalidEvent);
+  const baseUrl = () => o.publicUrl ?? selfUrl ?? 'http://127.0.0.1';
+  // MCP sign-in: the metering process serves the OAuth service beside Metering.
+  const oauthSvc = new OAuthService(o.peers.metering, (ctor, address) => connect(ctor, address));
+  const tokens = new AccessTokenCache(oauthSvc, () => `${baseUrl()}/mcp`, () => `${baseUrl()}/.well-known/oauth-protected-resource/mcp`);
+  const oauth = { tokens, handlers: oauthFlow({ svc: oauthSvc, tokens, kv: o.kv, log: o.log, baseUrl }) };
   const app = createApp({
     clients,
     auth,
@@ -74,6 +81,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     searches,
     libraryMeta,
     usage: new UsageCache(usageFromMetering(clients)),
+    oauth,
     hooks: {
       metering: async (ctx) => {
         // A missing x-svc-user is refused here; whether the id holds a seat is metering's answer.
@@ -101,6 +109,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     await auth.stop();
     await librarySub.stop();
     clients.close();
+    oauthSvc.close();
     throw err;
   }
   // Headers beyond Node's limit get the same JSON envelope as every other error, not a bare 431.
@@ -162,6 +171,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       await auth.stop();
       await librarySub.stop();
       clients.close();
+      oauthSvc.close();
     },
   };
 }

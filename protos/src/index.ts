@@ -13,6 +13,7 @@ import type { ProtoGrpcType as PreservationProto } from '../gen/preservation';
 import type { ProtoGrpcType as LabelProto } from '../gen/label';
 import type { ProtoGrpcType as MeteringProto } from '../gen/metering';
 import type { ProtoGrpcType as ComplianceProto } from '../gen/compliance';
+import type { ProtoGrpcType as OAuthProto } from '../gen/oauth';
 
 export const PROTO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -31,11 +32,11 @@ function load<T>(file: string | string[]): T {
   return grpc.loadPackageDefinition(def) as unknown as T;
 }
 
-type All = Common & HealthProto & LibraryProto & EnvelopeProto & PreservationProto & LabelProto & MeteringProto & ComplianceProto;
+type All = Common & HealthProto & LibraryProto & EnvelopeProto & PreservationProto & LabelProto & MeteringProto & ComplianceProto & OAuthProto;
 
 const all = load<All>([
   'svc/v1/common.proto', 'grpc/health/v1/health.proto', 'svc/v1/library.proto', 'svc/v1/envelope.proto',
-  'svc/v1/preservation.proto', 'svc/v1/label.proto', 'svc/v1/metering.proto', 'svc/v1/compliance.proto',
+  'svc/v1/preservation.proto', 'svc/v1/label.proto', 'svc/v1/metering.proto', 'svc/v1/compliance.proto', 'svc/v1/oauth.proto',
 ]);
 
 export const proto = {
@@ -48,7 +49,11 @@ export const proto = {
   /** Operators' commands (the admin CLI); served by the metering process, never called by the gateway. */
   meteringAdmin: all.svc.v1.MeteringAdmin,
   compliance: all.svc.v1.Compliance,
+  /** Served by the metering process beside Metering (it owns the accounts), so not a ServiceName. */
+  oauth: all.svc.v1.OAuth,
 };
+
+export const OAUTH_QUALIFIED = 'svc.v1.OAuth';
 
 export type ServiceName = 'library' | 'envelope' | 'preservation' | 'label' | 'metering' | 'compliance';
 export const SERVICE_NAMES: readonly ServiceName[] = ['library', 'envelope', 'preservation', 'label', 'metering', 'compliance'];
@@ -70,6 +75,7 @@ export type { LabelClient, LabelHandlers } from '../gen/svc/v1/Label';
 export type { MeteringClient, MeteringHandlers } from '../gen/svc/v1/Metering';
 export type { MeteringAdminClient, MeteringAdminHandlers } from '../gen/svc/v1/MeteringAdmin';
 export type { ComplianceClient, ComplianceHandlers } from '../gen/svc/v1/Compliance';
+export type { OAuthClient, OAuthHandlers } from '../gen/svc/v1/OAuth';
 export type { HealthClient, HealthHandlers } from '../gen/grpc/health/v1/Health';
 export type { Definitions, MethodName, RequestOf, ResponseOf } from './calls';
 export * from './mappers/index';

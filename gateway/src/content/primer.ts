@@ -139,6 +139,15 @@ upper edge where more is worse (Annex V caps, water) and at the lower edge where
 on the published bands, your request and public data only: the same request always gets the same
 answer, and no answer changes with where a share lies inside its band.
 
+## MCP
+The same service is an MCP server (Streamable HTTP) at \`${f.baseUrl}/mcp\`, with the key in
+\`Authorization: Bearer <key>\` or \`x-svc-key\`, or in the address \`${f.baseUrl}/mcp/<key>\` (that
+address is a secret, like the key); MCP clients that support sign-in can connect to \`/mcp\` without a
+key and sign in with the account. Tools: \`svc_primer\` (this text; call it first), \`svc_knowledge\`,
+\`search_ingredients\`, \`check_formula\`, \`submit_ingredient\`, \`preservation_check\`,
+\`inci_label\`, \`account_status\`. Each returns exactly what its REST route returns; a refusal is a
+tool result with \`isError: true\` and the same error body. \`x-svc-user\` is read from the MCP request.
+
 ## Protected information
 The chassis' composition (amounts, ratios, rank beyond what the bands above disclose), its processing
 methods and its manufacturing equipment are trade secrets, and using the key binds your company to the

@@ -16,8 +16,11 @@ export const PageQuerySchema = z.object({
   cursor: z.string({ error: 'must be given once' }).regex(/^\d{1,18}$/, 'must be the nextCursor of an earlier page').optional(),
 });
 
-/** No input at all: an operation that reads nothing from the request. */
-export const NoInput = z.object({});
+/**
+ * No input at all: an operation that reads nothing from the request. Strict, so a tool caller that
+ * sends arguments to such a tool learns they are not read (REST hands it nothing to refuse).
+ */
+export const NoInput = z.strictObject({});
 
 /**
  * GET /lib/search?q=: one q of 2 to 100 characters, counted as searched (accents fold away, so "a"
@@ -72,4 +75,15 @@ export const SeatsPageQuerySchema = z.object({
     .refine((n) => n >= 1 && n <= USERS_PER_REQUEST, 'must be a whole number from 1 to 500')
     .optional(),
   cursor: z.string({ error: 'must be given once' }).regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the nextCursor of an earlier page').optional(),
+});
+
+/** POST /ai/knowledge (svc_knowledge): one question about formulating, 3 to 500 characters of text. */
+export const KnowledgeQuestionSchema = z.object({
+  question: z
+    .string({ error: 'is required: the question to answer, as text (3 to 500 characters)' })
+    .trim()
+    .min(3, 'must be at least 3 characters')
+    .max(500, 'must be at most 500 characters')
+    .refine((q) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(q), 'must not contain control characters')
+    .refine((q) => !LONE_SURROGATE.test(q), 'must be valid Unicode text'),
 });

@@ -31,11 +31,16 @@ export interface Policy {
 }
 
 export type Answer =
-  | { kind: 'json'; status?: number; body: Record<string, unknown> }
+  | { kind: 'json'; status?: number; body: Record<string, unknown>; /** The body as sent, once serialised at egress. */ text?: string }
   | { kind: 'text'; type: 'text/markdown' | 'text/html'; body: string };
 
+/** The transport a call came in by; the stages are the same for both. */
+export type Channel = 'rest' | 'mcp';
+
 export interface CallContext {
+  /** The HTTP request that carried the call (for MCP, the POST to /mcp). */
   req: Request;
+  channel: Channel;
   account: AuthAccount | undefined;
   endUser: string | undefined;
   requestId: string;

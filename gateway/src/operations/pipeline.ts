@@ -13,7 +13,11 @@
  *                               under an Idempotency-Key replays its stored answer (idempotency.ts)
  *   8. call                     the operation's typed gRPC call and output mapping
  *   9. usage                    the usage object, fetched alongside the call
- *  10. egress                   no-store on keyed answers; an answer that would echo the key is withheld
+ *  10. egress                   an answer that would echo the key is withheld; no-store on keyed answers
+ *
+ * `runStages` is that sequence, transport-neutral: REST (`runOperation`) and MCP (mcp/tools.ts)
+ * only translate a request into an `Inbound` and the `Answer` (or the HttpError) back out, so a
+ * route and its tool cannot run different stages.
  *
  * Stages 4, 6 and 7 are hooks: a deployment without the component that owns the decision runs
  * without that stage (the compliance and run-metering decisions are not built yet; see
@@ -22,15 +26,15 @@
 import { parseWith } from '@svc/formula';
 import { type CallOptions, type Kv, type Logger } from '@svc/kit';
 import type { Request, RequestHandler, Response } from 'express';
-import type { KeyAuth } from '../auth';
-import { validateEndUser } from '../auth';
+import { validateEndUser, type KeyAuth } from '../auth';
 import { rpc, type Clients } from '../clients';
 import { HttpError, invalid } from '../errors';
 import { beginOnce, REPLAYED_HEADER } from '../idempotency';
 import type { MeteredCall } from '../metering';
 import { limitRate } from '../rate-limit';
 import type { UsageCache } from '../usage';
-import type { Answer, CallContext, Operation } from './operation';
+import type { AuthAccount } from '../context';
+import type { Answer, CallContext, Channel, Operation } from './operation';
 
 export interface StageHooks {
   /** Refuses a suspended or banned subject (401 key_suspended / key_banned). */
@@ -68,24 +72,19 @@ function readBody(d: PipelineDeps, req: Request, res: Response): Promise<unknown
   return new Promise((resolve, reject) => d.readJson(req, res, (err?: unknown) => (err ? reject(err) : resolve(req.body))));
 }
 
-async function inputOf(op: Operation, d: PipelineDeps, req: Request, res: Response): Promise<unknown> {
+/** REST's raw input: the query string, or the JSON body (read only now, after the key). */
+async function restInput(op: Operation, d: PipelineDeps, req: Request, res: Response): Promise<unknown> {
   const from = op.input.from;
-  let raw: unknown = {};
-  if (from === 'query') raw = req.query;
-  else if (from === 'body') {
-    const type = req.headers['content-type'];
-    if (type !== undefined && !JSON_TYPE.test(type)) {
-      throw new HttpError(415, 'unsupported_media_type', 'send the body as JSON with content-type application/json', { field: 'content-type' });
-    }
-    raw = await readBody(d, req, res);
-    if (raw === undefined || (typeof raw === 'object' && raw !== null && Object.keys(raw).length === 0 && req.headers['content-length'] === '0')) {
-      if (raw === undefined) throw invalid([{ field: '(body)', message: 'is required: send a JSON object' }]);
-    }
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid([{ field: '(body)', message: 'must be a JSON object' }]);
+  if (from === 'query') return req.query;
+  if (from !== 'body') return {};
+  const type = req.headers['content-type'];
+  if (type !== undefined && !JSON_TYPE.test(type)) {
+    throw new HttpError(415, 'unsupported_media_type', 'send the body as JSON with content-type application/json', { field: 'content-type' });
   }
-  const r = parseWith(op.input.schema, raw);
-  if (!r.ok) throw invalid(r.problems);
-  return r.value;
+  const raw = await readBody(d, req, res);
+  if (raw === undefined) throw invalid([{ field: '(body)', message: 'is required: send a JSON object' }]);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid([{ field: '(body)', message: 'must be a JSON object' }]);
+  return raw;
 }
 
 /**
@@ -97,10 +96,11 @@ function rateLimit(d: PipelineDeps, req: Request, res: Response): Promise<void> 
   return limitRate(d.kv, d.log, req.account, req.id, res, d.ratePerSecond);
 }
 
-function contextOf(d: PipelineDeps, req: Request): CallContext {
+function contextOf(d: PipelineDeps, req: Request, channel: Channel): CallContext {
   const caller = { accountId: req.account?.id ?? '', endUser: req.endUser ?? '', plan: req.account?.plan ?? '', requestId: req.id };
   return {
     req,
+    channel,
     account: req.account,
     endUser: req.endUser,
     requestId: req.id,
@@ -110,45 +110,50 @@ function contextOf(d: PipelineDeps, req: Request): CallContext {
   };
 }
 
-function send(res: Response, answer: Answer, keyed: boolean, key: string | undefined): void {
-  if (answer.kind === 'text') {
-    res.type(`${answer.type}; charset=utf-8`).send(answer.body);
-    return;
-  }
-  const text = JSON.stringify(answer.body);
-  // A key never leaves in an answer, whatever a service or a caller's text put there.
-  if (key && text.includes(key)) throw new HttpError(500, 'internal_error', 'internal error');
-  if (keyed) res.setHeader('Cache-Control', 'no-store');
-  res.status(answer.status ?? 200).type('application/json; charset=utf-8').send(text);
+/**
+ * What a transport hands the stages: the HTTP request that carried the call (REST: the route's;
+ * MCP: the POST to /mcp that carried `tools/call`), the credential it presented, and how to read
+ * the raw input. Transports translate in and out; everything between is `runStages`.
+ */
+export interface Inbound {
+  channel: Channel;
+  req: Request;
+  /** Where the rate-limit headers go (the HTTP response of the request that carried the call). */
+  res: Response;
+  /** The API key as presented (REST: x-svc-key; MCP: Bearer, x-svc-key or the path). */
+  key: string | undefined;
+  /** An account already established by the transport (an MCP OAuth access token), in place of a key. */
+  account?: AuthAccount;
+  /** The input before validation: REST reads the query or the body here; MCP the tool's arguments. */
+  rawInput(): Promise<unknown>;
 }
 
-function replay(res: Response, answer: Answer, keyed: boolean, key: string | undefined): void {
-  res.setHeader(REPLAYED_HEADER, 'true');
-  send(res, answer, keyed, key);
-}
-
-export async function runOperation(op: Operation, d: PipelineDeps, req: Request, res: Response): Promise<void> {
+/** The stages 2 to 10 in their fixed order, for any transport. Failures are thrown as HttpError. */
+export async function runStages(op: Operation, d: PipelineDeps, inbound: Inbound): Promise<Answer> {
+  const { req, res } = inbound;
   // 2. authentication: default deny.
   const keyed = op.policy.auth !== 'none';
-  let key: string | undefined;
   if (keyed) {
-    const header = req.headers['x-svc-key'];
-    key = Array.isArray(header) ? header[0] : header;
-    req.account = await d.auth.check(key, req);
+    req.account = inbound.account ?? (await d.auth.check(inbound.key, req));
     req.endUser = validateEndUser(req.headers['x-svc-user']);
     // 3. rate limit
     await rateLimit(d, req, res);
   }
-  const ctx = contextOf(d, req);
+  const ctx = contextOf(d, req, inbound.channel);
   // 4. standing
   if (op.policy.standing && d.hooks?.standing) await d.hooks.standing(ctx, op);
   // 5. input
-  const input = await inputOf(op, d, req, res);
+  const parsed = parseWith(op.input.schema, await inbound.rawInput());
+  if (!parsed.ok) throw invalid(parsed.problems);
+  const input = parsed.value;
   // 6. screening
   if (op.policy.screen.length > 0 && d.hooks?.screening) await d.hooks.screening(ctx, op, input);
   // 7. metering; a repeat under an Idempotency-Key replays the stored answer instead (neither metered nor called)
   const once = await beginOnce(d.kv, d.log, op, ctx, input);
-  if (once.replay) return replay(res, once.replay, keyed, key);
+  if (once.replay) {
+    res.setHeader(REPLAYED_HEADER, 'true');
+    return once.replay;
+  }
   const metered = op.policy.meter === 'formula' && d.hooks?.metering ? await once.guard(d.hooks.metering(ctx, op)) : null;
   // 8. call and 9. usage, side by side: usage never holds the answer up once known.
   const usage = metered ? Promise.resolve(metered.usage) : op.policy.usage && req.account ? d.usage.get(req.account.id, req.id) : null;
@@ -161,9 +166,32 @@ export async function runOperation(op: Operation, d: PipelineDeps, req: Request,
     throw err;
   }
   if (usage && answer.kind === 'json') answer.body.usage = await usage;
+  // 10. egress: a key never leaves in an answer, whatever a service or a caller's text put there.
+  const key = keyed ? inbound.key : undefined;
+  if (answer.kind === 'json') {
+    // Serialised once, here: the check reads the text that leaves, and REST sends it as it is.
+    answer.text = JSON.stringify(answer.body);
+    if (key && answer.text.includes(key)) throw new HttpError(500, 'internal_error', 'internal error');
+  }
   await once.store(answer);
-  // 10. egress
-  send(res, answer, keyed, key);
+  return answer;
+}
+
+function send(res: Response, answer: Answer, keyed: boolean): void {
+  if (answer.kind === 'text') {
+    res.type(`${answer.type}; charset=utf-8`).send(answer.body);
+    return;
+  }
+  if (keyed) res.setHeader('Cache-Control', 'no-store');
+  res.status(answer.status ?? 200).type('application/json; charset=utf-8').send(answer.text ?? JSON.stringify(answer.body));
+}
+
+/** REST in and out: the key from x-svc-key, the input from the query or the JSON body, the answer as HTTP. */
+export async function runOperation(op: Operation, d: PipelineDeps, req: Request, res: Response): Promise<void> {
+  const header = req.headers['x-svc-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  const answer = await runStages(op, d, { channel: 'rest', req, res, key, rawInput: () => restInput(op, d, req, res) });
+  send(res, answer, op.policy.auth !== 'none');
 }
 
 export function handlerFor(op: Operation, d: PipelineDeps): RequestHandler {

@@ -12,8 +12,9 @@ import { termsHtml } from '../content/terms';
 import type { TtlCache } from '../cache';
 import { HttpError } from '../errors';
 import { idempotencyKey } from '../idempotency';
+import { KNOWLEDGE_PACK, answer } from '../knowledge/pack';
 import { seatChangeJson, seatListJson, seatUsers } from '../seats';
-import { NoInput, PageQuerySchema, SearchQuerySchema, SeatChangeSchema, SeatsPageQuerySchema } from './inputs';
+import { KnowledgeQuestionSchema, NoInput, PageQuerySchema, SearchQuerySchema, SeatChangeSchema, SeatsPageQuerySchema } from './inputs';
 import { json, operation, type Operation, type Policy } from './operation';
 
 /** Search answers, shared by every account (they are public), dropped on svc.library.updated. */
@@ -31,6 +32,19 @@ const FORMULA: Policy = { ...KEYED, screen: ['lines.n'], meter: 'formula' };
 
 /** Formula calls compute on a copy of the chassis envelope: short deadlines, safe to retry. */
 const COMPUTE = { idempotent: true, deadlineMs: 3_000 } as const;
+
+/** The OAuth addresses of MCP sign-in (RFC 9728, 8414, 7591, 6749, 7009). */
+export const OAUTH_ROUTES: ReadonlyArray<readonly [string, 'GET' | 'POST', string, string]> = [
+  ['oauth_protected_resource', 'GET', '/.well-known/oauth-protected-resource', 'Protected resource metadata of the MCP server (RFC 9728).'],
+  ['oauth_protected_resource_mcp', 'GET', '/.well-known/oauth-protected-resource/mcp', 'Protected resource metadata of the MCP server, at its path-suffixed address.'],
+  ['oauth_server_metadata', 'GET', '/.well-known/oauth-authorization-server', 'Authorization server metadata (RFC 8414).'],
+  ['oauth_register', 'POST', '/oauth/register', 'Dynamic client registration for MCP clients (RFC 7591, public clients).'],
+  ['oauth_authorize', 'GET', '/oauth/authorize', 'Starts the authorization code flow (PKCE S256): the sign-in page.'],
+  ['oauth_sign_in', 'POST', '/oauth/authorize', 'The sign-in form of an operator user; answers with the consent page.'],
+  ['oauth_consent', 'POST', '/oauth/consent', 'The consent form: allow or deny the client.'],
+  ['oauth_token', 'POST', '/oauth/token', 'Exchanges a code (with its PKCE verifier) or a refresh token for tokens.'],
+  ['oauth_revoke', 'POST', '/oauth/revoke', 'Revokes an access or refresh token and its grant (RFC 7009).'],
+];
 
 const notYet = (what: string) => async (): Promise<never> => {
   throw new HttpError(501, 'not_implemented', `${what} is not available yet`);
@@ -70,6 +84,24 @@ export function operations(d: OperationDeps): Operation[] {
       input: { from: 'none', schema: NoInput },
       policy: PUBLIC,
       call: async () => json({ status: 'ok' }),
+    }),
+    operation({
+      id: 'knowledge',
+      method: 'POST',
+      path: '/ai/knowledge',
+      tool: 'svc_knowledge',
+      summary: 'Answers a question about formulating from a curated pack of public rules (labelling, preservation, pH, process), each with its source. Never about the chassis itself.',
+      input: { from: 'body', schema: KnowledgeQuestionSchema },
+      policy: { ...KEYED, screen: ['question'] },
+      async call(_ctx, { question }) {
+        const rules = answer(KNOWLEDGE_PACK, question);
+        return json({
+          packVersion: KNOWLEDGE_PACK.version,
+          source: KNOWLEDGE_PACK.source,
+          answers: rules.map((r) => ({ id: r.id, title: r.title, text: r.text, source: r.source })),
+          ...(rules.length === 0 ? { hint: 'No rule of the pack matches; rephrase with the topic (labelling, preservation, pH, allergens, process), or read svc_primer.' } : {}),
+        });
+      },
     }),
     operation({
       id: 'search_ingredients',
@@ -229,8 +261,12 @@ export function operations(d: OperationDeps): Operation[] {
         return json({ key: r.key, keyId: r.keyId, message: 'Store this key now: it is shown only once. The old key no longer works.' });
       },
     }),
+    // The MCP addresses are served by the MCP transport (mcp/server.ts), which authenticates each
+    // tool call by the pipeline itself; these entries give them their routes and their place here.
     operation({ id: 'mcp', method: 'ALL', path: '/mcp', tool: null, summary: 'The MCP server (Streamable HTTP).', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
     operation({ id: 'mcp_path_key', method: 'ALL', path: '/mcp/*rest', tool: null, summary: 'The MCP server with the key in the path.', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
+    // MCP sign-in (OAuth): served by the sign-in flow (oauth/flow.ts) where the OAuth service is wired.
+    ...OAUTH_ROUTES.map(([id, method, path, summary]) => operation({ id, method, path, tool: null, summary, input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('MCP sign-in') })),
     operation({ id: 'api_reference', method: 'GET', path: '/openapi.json', tool: null, summary: 'The API reference (OpenAPI 3.1).', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('GET /openapi.json') }),
   ];
 }

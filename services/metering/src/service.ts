@@ -2,14 +2,20 @@ import { migrate, startOutboxRelay, type RunningService, type ServiceContext } f
 import { migrations, SCHEMA } from './migrations';
 import { startUsageCounters } from './counters';
 import { meteringServer } from './server';
+import { OAUTH_QUALIFIED, proto } from '@svc/protos';
+import { OAUTH_SCHEMA, oauthMigrations } from './oauth/migrations';
+import { oauthHandlers } from './oauth/handlers';
 
 export async function startMetering(ctx: ServiceContext): Promise<RunningService> {
   await migrate(ctx.sql, SCHEMA, migrations);
+  // MCP sign-in (OAuth) lives beside the accounts it signs in to, in its own schema and service.
+  await migrate(ctx.sql, OAUTH_SCHEMA, oauthMigrations);
   // Events left unpublished by an earlier process (a crash after a commit) leave on the first pass.
   const outbox = startOutboxRelay({ sql: ctx.sql, bus: ctx.bus, schema: SCHEMA, log: ctx.log });
   void outbox.flush();
   const counters = await startUsageCounters(ctx.sql, ctx.bus, ctx.log);
   const server = meteringServer({ sql: ctx.sql, log: ctx.log, outbox });
+  server.add(OAUTH_QUALIFIED, proto.oauth.service, oauthHandlers({ sql: ctx.sql, log: ctx.log }));
   const port = await server.listen(ctx.listen);
   return {
     name: 'metering',

@@ -1,0 +1,103 @@
+/**
+ * The MCP tools, generated from the operation table: every operation with a `tool` name is one tool,
+ * its input schema is the operation's own (as JSON Schema), and a call runs `runStages`, the same
+ * stages as the REST route. This module only translates: arguments in, the Answer or the HttpError
+ * out as a tool result (refusals are results with isError: true, never an HTTP error on /mcp).
+ */
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '@svc/kit';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import type { AuthAccount } from '../context';
+import { HttpError } from '../errors';
+import { Q_MAX, Q_MIN } from '../operations/inputs';
+import type { Answer, Operation } from '../operations/operation';
+import { runStages, type PipelineDeps } from '../operations/pipeline';
+import { ErrorBody, OUTPUTS } from './outputs';
+
+/** What a model needs beyond the operation's summary: when to call the tool, and what not to do. */
+const GUIDANCE: Record<string, string> = {
+  svc_primer: 'Call this first, once per conversation: it explains the service, the formulating rules, the workflow and the protected-information rules that every other tool follows. Needs no key.',
+  svc_knowledge: 'Ask one plain question per call (3 to 500 characters). Quote the rule and its source to the user. Questions about the chassis\' composition, processing or equipment are refused.',
+  search_ingredients: `Use before check_formula to find the exact INCI name of each ingredient. q is ${Q_MIN} to ${Q_MAX} characters.`,
+  check_formula: 'Send the whole formula; apply the remedies it returns and check again until the verdict is compatible. Consumes a run (see account_status).',
+  submit_ingredient: 'Only for an ingredient that search_ingredients cannot find. Never put personal data in note.',
+  preservation_check: 'Guidance by name and role only; it never returns amounts. Does not consume a run.',
+  inci_label: 'Call once the formula checks compatible. The label never shows amounts. Consumes a run.',
+  account_status: 'Shows the plan, the terms version and the runs used and left this month.',
+};
+
+/** Tool inputs as a model should see them where the REST input is a query string. */
+const INPUT_OVERRIDES: Record<string, z.ZodType> = {
+  search_ingredients: z.object({ q: z.string().min(Q_MIN).max(Q_MAX).describe('INCI name, synonym, trade name or CAS number') }),
+};
+
+type JsonObjectSchema = Tool['inputSchema'];
+
+function objectSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObjectSchema {
+  const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return { ...json, type: 'object' } as JsonObjectSchema;
+}
+
+/** The output schema: the twin's answer, or the error body (a refusal's structuredContent). */
+function outputSchema(tool: string): JsonObjectSchema {
+  const out = OUTPUTS[tool];
+  if (!out) throw new Error(`the tool ${tool} has no output schema (mcp/outputs.ts)`);
+  return { type: 'object', anyOf: [objectSchema(out, 'output'), objectSchema(ErrorBody, 'output')] } as JsonObjectSchema;
+}
+
+export interface ToolEntry {
+  op: Operation;
+  tool: Tool;
+}
+
+/** The catalogue, built once at start: a table entry with a tool but no guidance fails the start. */
+export function toolCatalogue(ops: readonly Operation[]): Map<string, ToolEntry> {
+  const out = new Map<string, ToolEntry>();
+  for (const op of ops) {
+    if (!op.tool) continue;
+    const guidance = GUIDANCE[op.tool];
+    if (!guidance) throw new Error(`the tool ${op.tool} has no guidance (mcp/tools.ts)`);
+    out.set(op.tool, {
+      op,
+      tool: {
+        name: op.tool,
+        title: op.summary.split(':')[0]?.split('.')[0] ?? op.tool,
+        description: `${op.summary} ${guidance}`,
+        inputSchema: objectSchema(INPUT_OVERRIDES[op.tool] ?? op.input.schema, 'input'),
+        outputSchema: outputSchema(op.tool),
+        annotations: { readOnlyHint: op.id !== 'submit_ingredient', openWorldHint: false },
+      },
+    });
+  }
+  return out;
+}
+
+/** One tool call's transport facts: the request that carried it and the credential it presented. */
+export interface ToolCall {
+  req: Request;
+  res: Response;
+  key: string | undefined;
+  account?: AuthAccount;
+}
+
+function resultOf(answer: Answer): CallToolResult {
+  if (answer.kind === 'text') return { content: [{ type: 'text', text: answer.body }], structuredContent: { primer: answer.body } };
+  return { content: [{ type: 'text', text: JSON.stringify(answer.body) }], structuredContent: answer.body };
+}
+
+export function errorResult(e: HttpError, requestId: string): CallToolResult {
+  const body = { error: { code: e.code, message: e.message, ...e.extra }, request_id: requestId };
+  return { isError: true, content: [{ type: 'text', text: `${e.status} ${e.code}: ${e.message}\n${JSON.stringify(body)}` }], structuredContent: body };
+}
+
+export async function callTool(entry: ToolEntry, args: Record<string, unknown> | undefined, call: ToolCall, d: PipelineDeps, log: Logger): Promise<CallToolResult> {
+  try {
+    const answer = await runStages(entry.op, d, { channel: 'mcp', req: call.req, res: call.res, key: call.key, ...(call.account ? { account: call.account } : {}), rawInput: async () => args ?? {} });
+    return resultOf(answer);
+  } catch (err) {
+    if (err instanceof HttpError) return errorResult(err, call.req.id);
+    log.error({ err, requestId: call.req.id, tool: entry.tool.name }, 'unhandled error in a tool call');
+    return errorResult(new HttpError(500, 'internal_error', 'internal error'), call.req.id);
+  }
+}
