@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { loadCategoryMap, loadOverlay, type CategoryMap, type Overlay } from './data/overlay';
+import { loadCategoryMap, loadColourNames, loadOverlay, type CategoryMap, type ColourNames, type Overlay } from './data/overlay';
 import { ANNEXES, parseAnnex, type AnnexEntry } from './engine/annex';
 import type { FullCosingRow } from './engine/catalogue';
 
@@ -28,6 +28,7 @@ export interface Sources {
   annexes: AnnexEntry[];
   overlay: Overlay;
   map: CategoryMap;
+  colourNames: ColourNames;
   /** sha256 over the input files, the overlay, the category map and IMPORT_LOGIC_VERSION. */
   dataVersion: string;
   cosingVintage: string;
@@ -41,6 +42,7 @@ export interface RawSources {
   files: { name: string; bytes: Buffer }[];
   overlay: Overlay;
   map: CategoryMap;
+  colourNames: ColourNames;
 }
 
 /** Reads the files only; cheap enough to run at every start to compute the data version. */
@@ -50,7 +52,7 @@ export function readRawSources(
 ): RawSources {
   const names = [COSING_FILE, ...ANNEXES.map(annexFile)];
   const files = names.map((name) => ({ name, bytes: readFileSync(join(dataDir, name)) }));
-  return { files, overlay: override.overlay ?? loadOverlay(), map: override.categoryMap ?? loadCategoryMap() };
+  return { files, overlay: override.overlay ?? loadOverlay(), map: override.categoryMap ?? loadCategoryMap(), colourNames: loadColourNames() };
 }
 
 export function dataVersionOf(raw: RawSources): string {
@@ -58,6 +60,7 @@ export function dataVersionOf(raw: RawSources): string {
   for (const f of raw.files) h.update(`\u0000${f.name}\u0000`).update(f.bytes);
   h.update('\u0000overlay\u0000').update(JSON.stringify(raw.overlay));
   h.update('\u0000category-map\u0000').update(JSON.stringify(raw.map));
+  h.update('\u0000colour-names\u0000').update(JSON.stringify(raw.colourNames));
   return h.digest('hex');
 }
 
@@ -76,6 +79,7 @@ export function parseSources(raw: RawSources): Sources {
     annexes,
     overlay: raw.overlay,
     map: raw.map,
+    colourNames: raw.colourNames,
     dataVersion: dataVersionOf(raw),
     cosingVintage: COSING_VINTAGE,
     annexVintage,

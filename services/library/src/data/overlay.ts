@@ -23,6 +23,9 @@ const upperName = z
   .refine((s) => s === s.trim() && !/\s{2,}/.test(s), { message: 'must be trimmed, single-spaced' })
   .refine((s) => s === s.toUpperCase(), { message: 'must be upper case' });
 
+/** A Colour Index number as an INCI name: "CI 77491", "CI 77268:1". */
+export const CI_NAME = /^CI \d{5}(:\d+)?$/;
+
 export const OVERLAY_FLAGS = ['allergen', 'colourant', 'uv_filter', 'prohibited', 'nano'] as const;
 export type OverlayFlag = (typeof OVERLAY_FLAGS)[number];
 
@@ -102,6 +105,16 @@ export const CategoryMapSchema = z.strictObject({
   default: CategorySchema,
 });
 
+/** CI number → US label name, and the rule that makes a CI-named ingredient a colourant. */
+export const ColourNamesSchema = z.strictObject({
+  pack: z.literal('library-colour-names'),
+  version: z.string().min(1),
+  source: z.string().min(1),
+  rule: z.string().min(1),
+  names: z.record(z.string().regex(CI_NAME), upperName),
+});
+
+export type ColourNames = z.infer<typeof ColourNamesSchema>;
 export type TradeName = z.infer<typeof TradeNameSchema>;
 export type OverlayEntry = z.infer<typeof OverlayEntrySchema>;
 export type Overlay = z.infer<typeof OverlaySchema>;
@@ -117,6 +130,13 @@ const readJson = (file: string): unknown => JSON.parse(readFileSync(new URL(file
 
 let overlayCache: Overlay | undefined;
 let mapCache: CategoryMap | undefined;
+let colourCache: ColourNames | undefined;
+
+/** The US names of the Colour Index colourants, validated. Cached after the first call. */
+export function loadColourNames(): ColourNames {
+  colourCache ??= ColourNamesSchema.parse(readJson('./colour-names.json'));
+  return colourCache;
+}
 
 /** The curated overlay, validated (throws on an invalid file). Cached after the first call. */
 export function loadOverlay(): Overlay {

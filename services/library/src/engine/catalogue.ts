@@ -9,12 +9,14 @@
  */
 import type { IngredientFacts } from '@svc/formula';
 import {
+  CI_NAME,
   categoryFromFunctions,
   overlayToFacts,
   parseCas,
   parseRefs,
   splitFunctions,
   type CategoryMap,
+  type ColourNames,
   type CosingRow,
   type Overlay,
 } from '../data/overlay';
@@ -78,6 +80,7 @@ export interface BuildInput {
   annexes: readonly AnnexEntry[];
   overlay: Overlay;
   map: CategoryMap;
+  colourNames: ColourNames;
 }
 
 export interface BuildResult {
@@ -86,7 +89,7 @@ export interface BuildResult {
   unmatchedAnnexEntries: number;
 }
 
-export function buildCatalogue({ cosing, annexes, overlay, map }: BuildInput): BuildResult {
+export function buildCatalogue({ cosing, annexes, overlay, map, colourNames }: BuildInput): BuildResult {
   // 1. The inventory, one draft per normalised INCI name (the file repeats a few names).
   const drafts = new Map<string, Draft>();
   for (const row of cosing) {
@@ -172,12 +175,16 @@ export function buildCatalogue({ cosing, annexes, overlay, map }: BuildInput): B
       fn: d.fn,
       cas: d.cas[0] ?? null,
       allergen: refs.some((r) => annexOf(r) === 'III' && entriesOf(r, d.key).some(isAllergenEntry)),
-      colourant: refs.some((r) => annexOf(r) === 'IV') || /^CI \d{5}$/.test(d.key),
+      colourant: refs.some((r) => annexOf(r) === 'IV') || CI_NAME.test(d.key),
       uvFilter: refs.some((r) => annexOf(r) === 'VI'),
       prohibited: prohibitedByAnnexII,
       nano: (matched.get(d.key)?.nano ?? false) || NANO_RE.test(d.restriction),
     };
     const o = overlayByKey.get(d.key);
+    // colour-names.json: a CI number is the colourant; another name of the same substance is the
+    // ingredient in its other functions and sorts where its category puts it.
+    const isCiName = CI_NAME.test(d.key);
+    const usColourName = isCiName ? (colourNames.names[d.key] ?? null) : null;
     const names: CatalogueName[] = [{ name: d.inci, kind: 'inci' }];
     let facts: IngredientFacts;
     if (o) {
@@ -190,15 +197,17 @@ export function buildCatalogue({ cosing, annexes, overlay, map }: BuildInput): B
     } else {
       facts = {
         inci: d.inci,
-        usName: null,
-        c: categoryFromFunctions(d.fn, map, { inci: d.inci }),
+        usName: usColourName,
+        c: isCiName ? 'PI' : categoryFromFunctions(d.fn, map, { inci: d.inci }),
         up: null,
         ionic: null,
         valence: null,
         asAcid: null,
         ...cosingFacts,
+        colourant: isCiName,
         common: 0,
       };
+      if (usColourName) names.push({ name: usColourName, kind: 'synonym' });
     }
     for (const n of d.inn) names.push({ name: n, kind: 'inn' });
     for (const c of d.cas) names.push({ name: c, kind: 'cas' });
