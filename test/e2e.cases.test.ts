@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyRemedies, CheckRequestSchema } from '@svc/formula';
 import type { RunningSystem } from '../scripts/system';
-import { CASE_DIRS } from '../scripts/catalogue-fixture';
+import { CASE_DIRS, shippedCatalogue } from '../scripts/catalogue-fixture';
 import { DATA_VERSION } from './support/catalogue';
 import { systemForSuite } from './support/system';
 import { send } from './walk';
@@ -130,6 +130,23 @@ describe('worked cases through the running system', () => {
         const names = r.topUp.options.map((o) => o.name);
         for (const n of e.options.include) expect(names, `option ${n}`).toContain(n);
         for (const n of e.options.exclude) expect(names, `option ${n}`).not.toContain(n);
+      });
+    }
+  });
+
+  describe('colourants', () => {
+    const colourants = shippedCatalogue().entries.filter((e) => e.facts.colourant).map((e) => e.facts);
+    const chunks: (typeof colourants)[] = [];
+    for (let i = 0; i < colourants.length; i += 40) chunks.push(colourants.slice(i, i + 40));
+    for (const market of ['eu', 'us'] as const) {
+      it(`every colourant of the catalogue, given by its CI number, is last on the ${market.toUpperCase()} label under its ${market === 'us' ? 'US name' : 'CI number'}`, async () => {
+        for (const chunk of chunks) {
+          const lines = [{ n: 'GLYCERIN', pct: 2 }, ...chunk.map((f) => ({ n: f.inci, pct: 0.01 })), { n: 'AQUA', pct: 28 - chunk.length * 0.01 }];
+          const r = (await post('/inci/label', { variant: 'classic', nbPct: 70, market, lines })) as unknown as { ordered: string[]; unmatched: unknown[] };
+          const printed = new Set(chunk.map((f) => (market === 'us' ? (f.usName ?? f.inci) : f.inci)));
+          expect(r.unmatched).toEqual([]);
+          expect(new Set(r.ordered.slice(r.ordered.length - printed.size))).toEqual(printed);
+        }
       });
     }
   });
