@@ -88,12 +88,20 @@ export const IonicPatternSchema = z.strictObject({
   note: z.string().optional(),
 });
 
+export const ValencePatternSchema = z.strictObject({
+  pattern: z.string().min(1),
+  valence: z.number().int().min(1).max(3),
+  note: z.string().optional(),
+});
+
 export const CategoryMapSchema = z.strictObject({
   pack: z.literal('library-category-map'),
   version: z.string().min(1),
   note: z.string().optional(),
   /** Category of a surfactant by ionic class, for rules with byIonic. */
   ionicCategory: z.strictObject({ anionic: CategorySchema, cationic: CategorySchema, nonionic: CategorySchema, amphoteric: CategorySchema }),
+  /** Valence of an electrolyte the overlay does not curate, from its cation's name (first match wins). */
+  valencePatterns: z.array(ValencePatternSchema),
   /** Ionic class from the INCI name when the overlay does not give it (first match wins). */
   ionicPatterns: z.array(IonicPatternSchema),
   /** Name rules, tried before the function rules when the INCI name is known (first match wins). */
@@ -156,7 +164,7 @@ export function parseOverlay(data: unknown): Overlay {
 
 export function parseCategoryMap(data: unknown): CategoryMap {
   const map = CategoryMapSchema.parse(data);
-  for (const r of [...map.ionicPatterns, ...map.nameRules]) new RegExp(r.pattern); // throws on a bad pattern
+  for (const r of [...map.ionicPatterns, ...map.nameRules, ...map.valencePatterns]) new RegExp(r.pattern); // throws on a bad pattern
   return map;
 }
 
@@ -177,6 +185,13 @@ const normName = (s: string): string => s.trim().replace(/\s+/g, ' ').toUpperCas
 export function ionicFromName(inci: string, map: CategoryMap): Ionic | null {
   const n = normName(inci);
   for (const p of map.ionicPatterns) if (re(p.pattern).test(n)) return p.ionic;
+  return null;
+}
+
+/** Valence of an uncurated electrolyte from its cation's name; null when no pattern matches. */
+export function valenceFromName(inci: string, map: CategoryMap): number | null {
+  const n = normName(inci);
+  for (const p of map.valencePatterns) if (re(p.pattern).test(n)) return p.valence;
   return null;
 }
 

@@ -12,6 +12,7 @@ import {
   CI_NAME,
   categoryFromFunctions,
   overlayToFacts,
+  valenceFromName,
   parseCas,
   parseRefs,
   splitFunctions,
@@ -195,13 +196,14 @@ export function buildCatalogue({ cosing, annexes, overlay, map, colourNames }: B
       if (o.usName) names.push({ name: o.usName, kind: 'synonym' });
       for (const t of o.tradeNames) names.push({ name: t.name, kind: 'trade' });
     } else {
+      const c = isCiName ? 'PI' : categoryFromFunctions(d.fn, map, { inci: d.inci });
       facts = {
         inci: d.inci,
         usName: usColourName,
-        c: isCiName ? 'PI' : categoryFromFunctions(d.fn, map, { inci: d.inci }),
+        c,
         up: null,
         ionic: null,
-        valence: null,
+        valence: c === 'EL' ? valenceFromName(d.inci, map) : null,
         asAcid: null,
         ...cosingFacts,
         colourant: isCiName,
