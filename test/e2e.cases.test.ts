@@ -11,7 +11,7 @@ import type { RunningSystem } from '../scripts/system';
 import { CASE_DIRS, shippedCatalogue } from '../scripts/catalogue-fixture';
 import { DATA_VERSION } from './support/catalogue';
 import { systemForSuite } from './support/system';
-import { send } from './walk';
+import { expectError, get, send } from './walk';
 
 interface EnvelopeCase {
   title: string;
@@ -149,5 +149,26 @@ describe('worked cases through the running system', () => {
         }
       });
     }
+  });
+
+  describe('library search bounds (spec section 4, rule 1)', () => {
+    it.each([
+      ['no q at all', '/lib/search'],
+      ['an empty q', '/lib/search?q='],
+      ['a q of spaces only', `/lib/search?q=${encodeURIComponent('   ')}`],
+      ['a q of one character', '/lib/search?q=a'],
+      ['a q of one character among spaces', `/lib/search?q=${encodeURIComponent(' a ')}`],
+      ['a q of 101 characters', `/lib/search?q=${'a'.repeat(101)}`],
+    ])('%s is a 400 naming q', async (_what, path) => {
+      const r = await get(sys, path);
+      expectError(r, 400, 'invalid_request');
+      expect(r.body.error.field).toBe('q');
+      expect(r.body.error.fields.map((f: { field: string }) => f.field)).toEqual(['q']);
+    });
+
+    it('accepts 2 and 100 characters', async () => {
+      expect((await get(sys, '/lib/search?q=ci')).status).toBe(200);
+      expect((await get(sys, `/lib/search?q=${'a'.repeat(100)}`)).status).toBe(200);
+    });
   });
 });
