@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { loadCategoryMap, loadColourNames, loadOverlay, type CategoryMap, type ColourNames, type Overlay } from './data/overlay';
+import { loadCategoryMap, loadColourNames, loadOverlay, loadVocabulary, type CategoryMap, type ColourNames, type Overlay, type Vocabulary } from './data/overlay';
 import { ANNEXES, parseAnnex, type AnnexEntry } from './engine/annex';
 import type { FullCosingRow } from './engine/catalogue';
 
@@ -29,6 +29,7 @@ export interface Sources {
   overlay: Overlay;
   map: CategoryMap;
   colourNames: ColourNames;
+  vocabulary: Vocabulary;
   /** sha256 over the input files, the overlay, the category map and IMPORT_LOGIC_VERSION. */
   dataVersion: string;
   cosingVintage: string;
@@ -43,6 +44,7 @@ export interface RawSources {
   overlay: Overlay;
   map: CategoryMap;
   colourNames: ColourNames;
+  vocabulary: Vocabulary;
 }
 
 /** Reads the files only; cheap enough to run at every start to compute the data version. */
@@ -52,7 +54,7 @@ export function readRawSources(
 ): RawSources {
   const names = [COSING_FILE, ...ANNEXES.map(annexFile)];
   const files = names.map((name) => ({ name, bytes: readFileSync(join(dataDir, name)) }));
-  return { files, overlay: override.overlay ?? loadOverlay(), map: override.categoryMap ?? loadCategoryMap(), colourNames: loadColourNames() };
+  return { files, overlay: override.overlay ?? loadOverlay(), map: override.categoryMap ?? loadCategoryMap(), colourNames: loadColourNames(), vocabulary: loadVocabulary() };
 }
 
 export function dataVersionOf(raw: RawSources): string {
@@ -61,6 +63,7 @@ export function dataVersionOf(raw: RawSources): string {
   h.update('\u0000overlay\u0000').update(JSON.stringify(raw.overlay));
   h.update('\u0000category-map\u0000').update(JSON.stringify(raw.map));
   h.update('\u0000colour-names\u0000').update(JSON.stringify(raw.colourNames));
+  h.update('\u0000vocabulary\u0000').update(JSON.stringify(raw.vocabulary));
   return h.digest('hex');
 }
 
@@ -80,6 +83,7 @@ export function parseSources(raw: RawSources): Sources {
     overlay: raw.overlay,
     map: raw.map,
     colourNames: raw.colourNames,
+    vocabulary: raw.vocabulary,
     dataVersion: dataVersionOf(raw),
     cosingVintage: COSING_VINTAGE,
     annexVintage,

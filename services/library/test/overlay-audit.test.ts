@@ -5,7 +5,8 @@
  * spellings of the same INCI name (common names in brackets), never another ingredient.
  */
 import { describe, expect, it } from 'vitest';
-import { CI_NAME, loadCategoryMap, loadColourNames, loadOverlay, valenceFromName } from '../src/data/overlay';
+import { WATER_LABEL_WORDS } from '@svc/formula';
+import { CI_NAME, loadCategoryMap, loadColourNames, loadOverlay, loadVocabulary, valenceFromName } from '../src/data/overlay';
 
 const overlay = loadOverlay();
 const colours = loadColourNames();
@@ -79,5 +80,23 @@ describe('overlay audit', () => {
       // Any other Latin word in an EU name needs its US name curated.
       if (/\b(CERA|OLEUM|SAL|MEL|LAC|PARAFFINUM)\b/.test(e.inci)) expect(e.usName, e.inci).not.toBeNull();
     }
+  });
+
+  it('the vocabulary names curated ingredients by their EU and US label words, and no spelling twice', () => {
+    const vocabulary = loadVocabulary();
+    const seen = new Map<string, string>();
+    for (const w of vocabulary.words) {
+      const e = overlay.entries.find((x) => x.inci === w.inci);
+      expect(e, w.inci).toBeDefined();
+      expect(w.eu).toBe(w.inci);
+      expect(e?.usName, w.inci).toBe(w.us);
+      for (const s of [w.us, ...w.spellings]) {
+        expect(seen.get(s), s).toBeUndefined();
+        seen.set(s, w.inci);
+      }
+    }
+    for (const e of overlay.entries) for (const s of e.synonyms) expect(seen.get(s), `${s} (${e.inci})`).toBeUndefined();
+    const water = vocabulary.words.find((w) => w.inci === 'AQUA');
+    expect([water?.eu, water?.us]).toEqual(WATER_LABEL_WORDS);
   });
 });

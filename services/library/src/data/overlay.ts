@@ -123,6 +123,19 @@ export const ColourNamesSchema = z.strictObject({
 });
 
 export type ColourNames = z.infer<typeof ColourNamesSchema>;
+
+/** The label words of water and fragrance and every spelling that means them (vocabulary.json). */
+export const VocabularySchema = z.strictObject({
+  pack: z.literal('library-vocabulary'),
+  version: z.string().min(1),
+  source: z.string().min(1),
+  note: z.string().min(1),
+  words: z
+    .array(z.strictObject({ inci: upperName, eu: upperName, us: upperName, spellings: z.array(upperName).min(1) }))
+    .min(1),
+});
+
+export type Vocabulary = z.infer<typeof VocabularySchema>;
 export type TradeName = z.infer<typeof TradeNameSchema>;
 export type OverlayEntry = z.infer<typeof OverlayEntrySchema>;
 export type Overlay = z.infer<typeof OverlaySchema>;
@@ -139,6 +152,13 @@ const readJson = (file: string): unknown => JSON.parse(readFileSync(new URL(file
 let overlayCache: Overlay | undefined;
 let mapCache: CategoryMap | undefined;
 let colourCache: ColourNames | undefined;
+let vocabularyCache: Vocabulary | undefined;
+
+/** The water and fragrance words, validated. Cached after the first call. */
+export function loadVocabulary(): Vocabulary {
+  vocabularyCache ??= VocabularySchema.parse(readJson('./vocabulary.json'));
+  return vocabularyCache;
+}
 
 /** The US names of the Colour Index colourants, validated. Cached after the first call. */
 export function loadColourNames(): ColourNames {

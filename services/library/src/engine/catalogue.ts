@@ -19,6 +19,7 @@ import {
   type CategoryMap,
   type ColourNames,
   type CosingRow,
+  type Vocabulary,
   type Overlay,
 } from '../data/overlay';
 import { isAllergenEntry, isConditionalProhibition, NANO_RE, namesInEntry, refOf, type AnnexEntry } from './annex';
@@ -82,6 +83,7 @@ export interface BuildInput {
   overlay: Overlay;
   map: CategoryMap;
   colourNames: ColourNames;
+  vocabulary: Vocabulary;
 }
 
 export interface BuildResult {
@@ -90,7 +92,7 @@ export interface BuildResult {
   unmatchedAnnexEntries: number;
 }
 
-export function buildCatalogue({ cosing, annexes, overlay, map, colourNames }: BuildInput): BuildResult {
+export function buildCatalogue({ cosing, annexes, overlay, map, colourNames, vocabulary }: BuildInput): BuildResult {
   // 1. The inventory, one draft per normalised INCI name (the file repeats a few names).
   const drafts = new Map<string, Draft>();
   for (const row of cosing) {
@@ -163,6 +165,8 @@ export function buildCatalogue({ cosing, annexes, overlay, map, colourNames }: B
 
   // 4. Facts per ingredient.
   const overlayByKey = new Map(overlay.entries.map((o) => [normaliseName(o.inci), o]));
+  // vocabulary.json: every spelling of water and fragrance is a curated name of its ingredient.
+  const spellingsOf = new Map(vocabulary.words.map((w) => [normaliseName(w.inci), w.spellings]));
   const entries: CatalogueEntry[] = [];
   for (const d of drafts.values()) {
     const refs = referencesOf(d);
@@ -192,7 +196,7 @@ export function buildCatalogue({ cosing, annexes, overlay, map, colourNames }: B
       const row: CosingRow = { inci_name: d.inci, cas_no: d.cas.join(', '), restriction: d.restriction, function: d.fn.join(', ') };
       // The overlay's own fields win; the annex-derived references complete CosIng's 2021 ones.
       facts = { ...overlayToFacts(o, row), refs, fn: d.fn };
-      for (const s of o.synonyms) names.push({ name: s, kind: 'synonym' });
+      for (const s of [...(spellingsOf.get(d.key) ?? []), ...o.synonyms]) names.push({ name: s, kind: 'synonym' });
       if (o.usName) names.push({ name: o.usName, kind: 'synonym' });
       for (const t of o.tradeNames) names.push({ name: t.name, kind: 'trade' });
     } else {
