@@ -68,7 +68,8 @@ describe('colourants of the catalogue on the label', () => {
   it('stay after every other ingredient in any mix, at any amount', () => {
     const colourant = fc.constantFrom(...COLOURANTS);
     const others = fc.constantFrom('GLYCERIN', 'NIACINAMIDE', 'SQUALANE', 'PANTHENOL', 'XANTHAN GUM', 'PHENOXYETHANOL', 'PARFUM', 'LINALOOL');
-    const amount = fc.integer({ min: 1, max: 4000 }).map((v) => v / 1000);
+    // At most 10 lines of 2.5 %: they fit in the 30 % the chassis leaves, with water to balance.
+    const amount = fc.integer({ min: 1, max: 2500 }).map((v) => v / 1000);
     fc.assert(
       fc.property(
         fc.uniqueArray(colourant, { minLength: 1, maxLength: 6, selector: (f) => f.inci }),
