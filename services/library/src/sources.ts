@@ -21,7 +21,7 @@ export const annexFile = (a: string): string => `cosing_annex_${a}.csv`;
  * Bumped whenever the import's interpretation of the same files changes (parsing, flag rules,
  * name keys), so that a deploy with new logic re-imports even though the files did not change.
  */
-export const IMPORT_LOGIC_VERSION = 'library-import/1';
+export const IMPORT_LOGIC_VERSION = 'library-import/2';
 
 export interface Sources {
   cosing: FullCosingRow[];
