@@ -96,6 +96,20 @@ function allowed(name: string, value: number, opts: LeakOptions): boolean {
   return opts.allow.some((a) => normaliseName(a.name).replace(/\s*\(NANO\)$/, '') === key && Math.abs(a.pct - value) < 5e-5);
 }
 
+/**
+ * A chassis name can be the last words of a caller's longer name ("ROSA DAMASCENA FLOWER WATER"
+ * holds WATER): the number after it is then the caller's own amount for the whole name, allowed
+ * exactly as it is for that name, and for no other value.
+ */
+function allowedAsTail(text: string, end: number, value: number, opts: LeakOptions): boolean {
+  if (!opts.allow) return false;
+  return opts.allow.some((a) => {
+    const full = a.name.replace(/\s*\(nano\)$/i, '');
+    if (Math.abs(a.pct - value) >= 5e-5 || full.length > end) return false;
+    return normaliseName(text.slice(end - full.length, end)) === normaliseName(full) && (end - full.length === 0 || !/[\p{L}\p{N}]/u.test(text.charAt(end - full.length - 1)));
+  });
+}
+
 /** Whether a number token belongs to a name (1,2-HEXANEDIOL, PEG-8, CI 77491) rather than an amount. */
 function boundToName(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 3), start);
@@ -145,7 +159,8 @@ function scanText(text: string, path: string, g: Guard, opts: LeakOptions, out: 
     const after = NUMBER_AFTER.exec(text.slice(end, end + GAP + 40));
     if (after?.[1]) {
       const numStart = end + after[0].length - after[1].length;
-      if (!boundToName(text, numStart, end + after[0].length) && !allowed(name, toNumber(after[1]), opts)) {
+      const value = toNumber(after[1]);
+      if (!boundToName(text, numStart, end + after[0].length) && !allowed(name, value, opts) && !allowedAsTail(text, end, value, opts)) {
         out.push({ kind: 'amount', path, component: normaliseName(name) });
         continue;
       }

@@ -50,6 +50,15 @@ describe('egress filter', () => {
     expect(findLeaks('| GLYCERIN | 6.4 | chassis |', chassis, { allow: [{ name: 'GLYCERIN', pct: 3 }] })).toHaveLength(1);
   });
 
+  it("allows a caller's longer name that ends in a chassis name, with the caller's own amount only", () => {
+    const allow = [{ name: 'ROSA DAMASCENA FLOWER WATER', pct: 0.001 }];
+    expect(findLeaks('| ROSA DAMASCENA FLOWER WATER | 0.001 | lines[0] |', chassis, { allow })).toEqual([]);
+    expect(findLeaks('| ROSA DAMASCENA FLOWER WATER | 0.002 | lines[0] |', chassis, { allow })).toHaveLength(1);
+    expect(findLeaks('| AQUA | 0.001 | lines[0] |', chassis, { allow })).toHaveLength(1);
+    expect(findLeaks('| ROSE WATER | 0.001 | lines[0] |', chassis, { allow })).toHaveLength(1);
+    expect(findLeaks('| XROSA DAMASCENA FLOWER WATER | 0.001 |', chassis, { allow })).toHaveLength(1);
+  });
+
   it('catches canary tokens anywhere, and any canary-like token', () => {
     expect(findLeaks({ a: { b: ['see CANARY-7F3A91 notes'] } }, chassis)[0]).toMatchObject({ kind: 'canary', path: 'a.b[0]' });
     expect(findLeaks('log canary-0000ff', chassis)[0]?.kind).toBe('canary');

@@ -57,19 +57,12 @@ export interface Remedy {
   changes?: LineChange[];
 }
 
-/** Names that mean plain water when a line is written without the library's help. */
-export const WATER_NAMES: ReadonlySet<string> = new Set([
-  'AQUA',
-  'WATER',
-  'AQUA/WATER',
-  'WATER/AQUA',
-  'AQUA (WATER)',
-  'WATER (AQUA)',
-  'EAU',
-  'PURIFIED WATER',
-  'DEIONIZED WATER',
-  'DEMINERALIZED WATER',
-]);
+/**
+ * The printed names of water on the two markets. Every other spelling (EAU, DEIONIZED WATER ...) is
+ * the library's to know (vocabulary.json, served through Resolve): pass the resolutions to count them.
+ * A test holds these two words equal to the library vocabulary's EU and US words for AQUA.
+ */
+export const WATER_LABEL_WORDS: readonly string[] = ['AQUA', 'WATER'];
 
 /** Decimal places of amounts written by applyRemedies: below 0.0001 % nothing is weighable. */
 const PCT_DIGITS = 4;
@@ -78,11 +71,11 @@ const SCALE = 10 ** PCT_DIGITS;
 const floorPct = (v: number): number => Math.max(0, Math.floor(v * SCALE + 1e-6) / SCALE);
 const roundPct = (v: number): number => Math.round(v * SCALE) / SCALE;
 
-/** True when the line is plain water, by name or (when given) by what the library resolved it to. */
+/** True when the line is plain water: by what the library resolved it to, or by one of water's label words. */
 export function isWaterLine(line: Line, resolutions?: ReadonlyMap<string, Resolution>): boolean {
   if (isBlend(line)) return false;
   const key = normaliseName(line.n);
-  if (WATER_NAMES.has(key)) return true;
+  if (WATER_LABEL_WORDS.includes(key)) return true;
   const r = resolutions?.get(key);
   return r !== undefined && r.matched && r.facts.inci === 'AQUA';
 }

@@ -73,9 +73,12 @@ describe('applyRemedies', () => {
     expect(out.lines[0]).toEqual({ n: 'A', pct: 5, nano: true });
   });
 
-  it('recognises water by name, or by what the library resolved the name to', () => {
+  it("recognises water by its label words, or by what the library resolved the name to", () => {
     expect(isWaterLine({ n: ' aqua ', pct: 1 })).toBe(true);
-    expect(isWaterLine({ n: 'Water (Aqua)', pct: 1 })).toBe(true);
+    expect(isWaterLine({ n: 'Water', pct: 1 })).toBe(true);
+    // Other spellings are the library's vocabulary: without its resolutions they are not known here.
+    expect(isWaterLine({ n: 'Water (Aqua)', pct: 1 })).toBe(false);
+    expect(isWaterLine({ n: 'Water (Aqua)', pct: 1 }, new Map([['WATER (AQUA)', { n: 'x', matched: true as const, facts: { inci: 'AQUA' } as IngredientFacts }]]))).toBe(true);
     expect(isWaterLine({ n: 'Rose Water', pct: 1 })).toBe(false);
     const facts = { inci: 'AQUA' } as IngredientFacts;
     expect(isWaterLine({ n: 'Demineralised water', pct: 1 }, new Map([['DEMINERALISED WATER', { n: 'x', matched: true as const, facts }]]))).toBe(true);

@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { loadCategoryMap, loadOverlay, type CategoryMap, type Overlay } from './data/overlay';
+import { loadCategoryMap, loadColourNames, loadOverlay, loadVocabulary, type CategoryMap, type ColourNames, type Overlay, type Vocabulary } from './data/overlay';
 import { ANNEXES, parseAnnex, type AnnexEntry } from './engine/annex';
 import type { FullCosingRow } from './engine/catalogue';
 
@@ -21,13 +21,15 @@ export const annexFile = (a: string): string => `cosing_annex_${a}.csv`;
  * Bumped whenever the import's interpretation of the same files changes (parsing, flag rules,
  * name keys), so that a deploy with new logic re-imports even though the files did not change.
  */
-export const IMPORT_LOGIC_VERSION = 'library-import/1';
+export const IMPORT_LOGIC_VERSION = 'library-import/2';
 
 export interface Sources {
   cosing: FullCosingRow[];
   annexes: AnnexEntry[];
   overlay: Overlay;
   map: CategoryMap;
+  colourNames: ColourNames;
+  vocabulary: Vocabulary;
   /** sha256 over the input files, the overlay, the category map and IMPORT_LOGIC_VERSION. */
   dataVersion: string;
   cosingVintage: string;
@@ -41,6 +43,8 @@ export interface RawSources {
   files: { name: string; bytes: Buffer }[];
   overlay: Overlay;
   map: CategoryMap;
+  colourNames: ColourNames;
+  vocabulary: Vocabulary;
 }
 
 /** Reads the files only; cheap enough to run at every start to compute the data version. */
@@ -50,7 +54,7 @@ export function readRawSources(
 ): RawSources {
   const names = [COSING_FILE, ...ANNEXES.map(annexFile)];
   const files = names.map((name) => ({ name, bytes: readFileSync(join(dataDir, name)) }));
-  return { files, overlay: override.overlay ?? loadOverlay(), map: override.categoryMap ?? loadCategoryMap() };
+  return { files, overlay: override.overlay ?? loadOverlay(), map: override.categoryMap ?? loadCategoryMap(), colourNames: loadColourNames(), vocabulary: loadVocabulary() };
 }
 
 export function dataVersionOf(raw: RawSources): string {
@@ -58,6 +62,8 @@ export function dataVersionOf(raw: RawSources): string {
   for (const f of raw.files) h.update(`\u0000${f.name}\u0000`).update(f.bytes);
   h.update('\u0000overlay\u0000').update(JSON.stringify(raw.overlay));
   h.update('\u0000category-map\u0000').update(JSON.stringify(raw.map));
+  h.update('\u0000colour-names\u0000').update(JSON.stringify(raw.colourNames));
+  h.update('\u0000vocabulary\u0000').update(JSON.stringify(raw.vocabulary));
   return h.digest('hex');
 }
 
@@ -76,6 +82,8 @@ export function parseSources(raw: RawSources): Sources {
     annexes,
     overlay: raw.overlay,
     map: raw.map,
+    colourNames: raw.colourNames,
+    vocabulary: raw.vocabulary,
     dataVersion: dataVersionOf(raw),
     cosingVintage: COSING_VINTAGE,
     annexVintage,

@@ -14,6 +14,8 @@ import { loadCategoryMap, type CategoryMap } from './data/overlay';
 import { insertSubmittedIngredient } from './import';
 import { escapeLike, isCas, normaliseName, queryKeys, stripControls, wordKey } from './engine/keys';
 import { NAME_KINDS, type NameKind } from './engine/catalogue';
+import { resolveWithIndex } from './engine/resolve';
+export { SUGGESTIONS } from './engine/resolve';
 import { FUZZY_MIN_CHARS, MAX_QUERY_CHARS, SearchIndex, TIERS, type Tier } from './engine/search-index';
 import { SubmissionSchema, type Decision, type SubmissionStatus } from './engine/submission';
 
@@ -289,44 +291,9 @@ export async function getFacts(sql: Sql, inci: string): Promise<IngredientFacts 
   return (await searchIndex(sql)).byInci(normaliseName(stripControls(inci)));
 }
 
-const KIND_RANK = new Map<string, number>(NAME_KINDS.map((k, i) => [k, i]));
-export const SUGGESTIONS = 3;
-
-/**
- * Resolves the names of a formula at once. Keys of the map are normaliseName(name); `n` is the name
- * as written, trimmed. A name matches an INCI name, a synonym, an INN/Ph. Eur. name or a trade name.
- * Curated (overlay) entries come first, because their synonyms are deliberate: WATER is an INCI
- * name of its own in the inventory, yet the overlay maps it to AQUA as domain.md requires. Then
- * INCI before synonym, INN and trade name, then the more common ingredient, then A–Z. Failing that,
- * the same name with its punctuation ignored ("PEG 100 STEARATE") when that points at exactly one
- * ingredient. A trade name resolves to the ingredient whose overlay entry lists it; opening the
- * blend into its components is the caller's business (the overlay's tradeNames[].blend). CAS
- * numbers do not resolve: one CAS often covers several INCI names. An unmatched name gets up to 3
- * suggestions, the first results of search.
- */
+/** Resolves the names of a formula at once (engine/resolve.ts holds the rule). */
 export async function resolve(sql: Sql, names: readonly string[]): Promise<Map<string, Resolution>> {
-  const index = await searchIndex(sql);
-  const out = new Map<string, Resolution>();
-  for (const raw of names) {
-    if (typeof raw !== 'string') continue;
-    const clean = stripControls(raw);
-    const key = normaliseName(clean);
-    if (key.length === 0 || out.has(key)) continue;
-    const n = raw.trim();
-    const candidates = index.namesByKey(key);
-    candidates.sort(
-      (a, b) =>
-        Number(b.curated) - Number(a.curated) ||
-        (KIND_RANK.get(a.kind) ?? 9) - (KIND_RANK.get(b.kind) ?? 9) ||
-        b.facts.common - a.facts.common ||
-        (a.facts.inci < b.facts.inci ? -1 : a.facts.inci > b.facts.inci ? 1 : 0),
-    );
-    const loose = index.ingredientsByWordKey(wordKey(key));
-    const hit = candidates[0]?.facts ?? (loose.length === 1 ? loose[0] : undefined);
-    if (hit) out.set(key, { n, matched: true, facts: hit });
-    else out.set(key, { n, matched: false, suggestions: index.search(key, SUGGESTIONS).hits.map((h) => h.facts.inci) });
-  }
-  return out;
+  return resolveWithIndex(await searchIndex(sql), names);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,27 +19,6 @@ export interface NameInfo {
   matched: boolean;
 }
 
-/**
- * Water and fragrance have fixed label words on both markets; when the library does not know the
- * spelling a caller used, the label still prints the right word instead of an unmatched name.
- */
-const LABEL_WORDS: Record<string, { eu: string; us: string; c: Category }> = {
-  AQUA: { eu: 'AQUA', us: 'WATER', c: 'AQ' },
-  WATER: { eu: 'AQUA', us: 'WATER', c: 'AQ' },
-  EAU: { eu: 'AQUA', us: 'WATER', c: 'AQ' },
-  'AQUA/WATER': { eu: 'AQUA', us: 'WATER', c: 'AQ' },
-  'WATER/AQUA': { eu: 'AQUA', us: 'WATER', c: 'AQ' },
-  'AQUA (WATER)': { eu: 'AQUA', us: 'WATER', c: 'AQ' },
-  PARFUM: { eu: 'PARFUM', us: 'FRAGRANCE', c: 'FR' },
-  FRAGRANCE: { eu: 'PARFUM', us: 'FRAGRANCE', c: 'FR' },
-  PERFUME: { eu: 'PARFUM', us: 'FRAGRANCE', c: 'FR' },
-  'PARFUM (FRAGRANCE)': { eu: 'PARFUM', us: 'FRAGRANCE', c: 'FR' },
-  'FRAGRANCE (PARFUM)': { eu: 'PARFUM', us: 'FRAGRANCE', c: 'FR' },
-};
-
-/** US words for the two EU-only INCI words, when the library gives no usName. */
-const US_WORD: Record<string, string> = { AQUA: 'WATER', PARFUM: 'FRAGRANCE' };
-
 /** Facts objects are shared by the library cache across requests; normalising their names once pays. */
 const described = new WeakMap<object, NameInfo>();
 
@@ -52,7 +31,8 @@ export function describe(key: string, res: Resolution | undefined): NameInfo {
     const info: NameInfo = {
       key: eu,
       eu,
-      us: f.usName ? normaliseName(f.usName) : (US_WORD[eu] ?? eu),
+      // The library's usName carries WATER and FRAGRANCE (vocabulary.json) like every other US name.
+      us: f.usName ? normaliseName(f.usName) : eu,
       c: f.c,
       colourant: f.colourant,
       nanoEligible: f.nano,
@@ -62,8 +42,6 @@ export function describe(key: string, res: Resolution | undefined): NameInfo {
     described.set(f, info);
     return info;
   }
-  const word = LABEL_WORDS[key];
-  if (word) return { key: word.eu, eu: word.eu, us: word.us, c: word.c, colourant: false, nanoEligible: false, allergen: false, matched: true };
   return { key, eu: key, us: key, c: 'OT', colourant: false, nanoEligible: false, allergen: false, matched: false };
 }
 

@@ -23,6 +23,9 @@ const upperName = z
   .refine((s) => s === s.trim() && !/\s{2,}/.test(s), { message: 'must be trimmed, single-spaced' })
   .refine((s) => s === s.toUpperCase(), { message: 'must be upper case' });
 
+/** A Colour Index number as an INCI name: "CI 77491", "CI 77268:1". */
+export const CI_NAME = /^CI \d{5}(:\d+)?$/;
+
 export const OVERLAY_FLAGS = ['allergen', 'colourant', 'uv_filter', 'prohibited', 'nano'] as const;
 export type OverlayFlag = (typeof OVERLAY_FLAGS)[number];
 
@@ -85,12 +88,20 @@ export const IonicPatternSchema = z.strictObject({
   note: z.string().optional(),
 });
 
+export const ValencePatternSchema = z.strictObject({
+  pattern: z.string().min(1),
+  valence: z.number().int().min(1).max(3),
+  note: z.string().optional(),
+});
+
 export const CategoryMapSchema = z.strictObject({
   pack: z.literal('library-category-map'),
   version: z.string().min(1),
   note: z.string().optional(),
   /** Category of a surfactant by ionic class, for rules with byIonic. */
   ionicCategory: z.strictObject({ anionic: CategorySchema, cationic: CategorySchema, nonionic: CategorySchema, amphoteric: CategorySchema }),
+  /** Valence of an electrolyte the overlay does not curate, from its cation's name (first match wins). */
+  valencePatterns: z.array(ValencePatternSchema),
   /** Ionic class from the INCI name when the overlay does not give it (first match wins). */
   ionicPatterns: z.array(IonicPatternSchema),
   /** Name rules, tried before the function rules when the INCI name is known (first match wins). */
@@ -102,6 +113,29 @@ export const CategoryMapSchema = z.strictObject({
   default: CategorySchema,
 });
 
+/** CI number → US label name, and the rule that makes a CI-named ingredient a colourant. */
+export const ColourNamesSchema = z.strictObject({
+  pack: z.literal('library-colour-names'),
+  version: z.string().min(1),
+  source: z.string().min(1),
+  rule: z.string().min(1),
+  names: z.record(z.string().regex(CI_NAME), upperName),
+});
+
+export type ColourNames = z.infer<typeof ColourNamesSchema>;
+
+/** The label words of water and fragrance and every spelling that means them (vocabulary.json). */
+export const VocabularySchema = z.strictObject({
+  pack: z.literal('library-vocabulary'),
+  version: z.string().min(1),
+  source: z.string().min(1),
+  note: z.string().min(1),
+  words: z
+    .array(z.strictObject({ inci: upperName, eu: upperName, us: upperName, spellings: z.array(upperName).min(1) }))
+    .min(1),
+});
+
+export type Vocabulary = z.infer<typeof VocabularySchema>;
 export type TradeName = z.infer<typeof TradeNameSchema>;
 export type OverlayEntry = z.infer<typeof OverlayEntrySchema>;
 export type Overlay = z.infer<typeof OverlaySchema>;
@@ -117,6 +151,20 @@ const readJson = (file: string): unknown => JSON.parse(readFileSync(new URL(file
 
 let overlayCache: Overlay | undefined;
 let mapCache: CategoryMap | undefined;
+let colourCache: ColourNames | undefined;
+let vocabularyCache: Vocabulary | undefined;
+
+/** The water and fragrance words, validated. Cached after the first call. */
+export function loadVocabulary(): Vocabulary {
+  vocabularyCache ??= VocabularySchema.parse(readJson('./vocabulary.json'));
+  return vocabularyCache;
+}
+
+/** The US names of the Colour Index colourants, validated. Cached after the first call. */
+export function loadColourNames(): ColourNames {
+  colourCache ??= ColourNamesSchema.parse(readJson('./colour-names.json'));
+  return colourCache;
+}
 
 /** The curated overlay, validated (throws on an invalid file). Cached after the first call. */
 export function loadOverlay(): Overlay {
@@ -136,7 +184,7 @@ export function parseOverlay(data: unknown): Overlay {
 
 export function parseCategoryMap(data: unknown): CategoryMap {
   const map = CategoryMapSchema.parse(data);
-  for (const r of [...map.ionicPatterns, ...map.nameRules]) new RegExp(r.pattern); // throws on a bad pattern
+  for (const r of [...map.ionicPatterns, ...map.nameRules, ...map.valencePatterns]) new RegExp(r.pattern); // throws on a bad pattern
   return map;
 }
 
@@ -157,6 +205,13 @@ const normName = (s: string): string => s.trim().replace(/\s+/g, ' ').toUpperCas
 export function ionicFromName(inci: string, map: CategoryMap): Ionic | null {
   const n = normName(inci);
   for (const p of map.ionicPatterns) if (re(p.pattern).test(n)) return p.ionic;
+  return null;
+}
+
+/** Valence of an uncurated electrolyte from its cation's name; null when no pattern matches. */
+export function valenceFromName(inci: string, map: CategoryMap): number | null {
+  const n = normName(inci);
+  for (const p of map.valencePatterns) if (re(p.pattern).test(n)) return p.valence;
   return null;
 }
 

@@ -9,13 +9,17 @@
  */
 import type { IngredientFacts } from '@svc/formula';
 import {
+  CI_NAME,
   categoryFromFunctions,
   overlayToFacts,
+  valenceFromName,
   parseCas,
   parseRefs,
   splitFunctions,
   type CategoryMap,
+  type ColourNames,
   type CosingRow,
+  type Vocabulary,
   type Overlay,
 } from '../data/overlay';
 import { isAllergenEntry, isConditionalProhibition, NANO_RE, namesInEntry, refOf, type AnnexEntry } from './annex';
@@ -78,6 +82,8 @@ export interface BuildInput {
   annexes: readonly AnnexEntry[];
   overlay: Overlay;
   map: CategoryMap;
+  colourNames: ColourNames;
+  vocabulary: Vocabulary;
 }
 
 export interface BuildResult {
@@ -86,7 +92,7 @@ export interface BuildResult {
   unmatchedAnnexEntries: number;
 }
 
-export function buildCatalogue({ cosing, annexes, overlay, map }: BuildInput): BuildResult {
+export function buildCatalogue({ cosing, annexes, overlay, map, colourNames, vocabulary }: BuildInput): BuildResult {
   // 1. The inventory, one draft per normalised INCI name (the file repeats a few names).
   const drafts = new Map<string, Draft>();
   for (const row of cosing) {
@@ -159,6 +165,8 @@ export function buildCatalogue({ cosing, annexes, overlay, map }: BuildInput): B
 
   // 4. Facts per ingredient.
   const overlayByKey = new Map(overlay.entries.map((o) => [normaliseName(o.inci), o]));
+  // vocabulary.json: every spelling of water and fragrance is a curated name of its ingredient.
+  const spellingsOf = new Map(vocabulary.words.map((w) => [normaliseName(w.inci), w.spellings]));
   const entries: CatalogueEntry[] = [];
   for (const d of drafts.values()) {
     const refs = referencesOf(d);
@@ -172,33 +180,40 @@ export function buildCatalogue({ cosing, annexes, overlay, map }: BuildInput): B
       fn: d.fn,
       cas: d.cas[0] ?? null,
       allergen: refs.some((r) => annexOf(r) === 'III' && entriesOf(r, d.key).some(isAllergenEntry)),
-      colourant: refs.some((r) => annexOf(r) === 'IV') || /^CI \d{5}$/.test(d.key),
+      colourant: refs.some((r) => annexOf(r) === 'IV') || CI_NAME.test(d.key),
       uvFilter: refs.some((r) => annexOf(r) === 'VI'),
       prohibited: prohibitedByAnnexII,
       nano: (matched.get(d.key)?.nano ?? false) || NANO_RE.test(d.restriction),
     };
     const o = overlayByKey.get(d.key);
+    // colour-names.json: a CI number is the colourant; another name of the same substance is the
+    // ingredient in its other functions and sorts where its category puts it.
+    const isCiName = CI_NAME.test(d.key);
+    const usColourName = isCiName ? (colourNames.names[d.key] ?? null) : null;
     const names: CatalogueName[] = [{ name: d.inci, kind: 'inci' }];
     let facts: IngredientFacts;
     if (o) {
       const row: CosingRow = { inci_name: d.inci, cas_no: d.cas.join(', '), restriction: d.restriction, function: d.fn.join(', ') };
       // The overlay's own fields win; the annex-derived references complete CosIng's 2021 ones.
       facts = { ...overlayToFacts(o, row), refs, fn: d.fn };
-      for (const s of o.synonyms) names.push({ name: s, kind: 'synonym' });
+      for (const s of [...(spellingsOf.get(d.key) ?? []), ...o.synonyms]) names.push({ name: s, kind: 'synonym' });
       if (o.usName) names.push({ name: o.usName, kind: 'synonym' });
       for (const t of o.tradeNames) names.push({ name: t.name, kind: 'trade' });
     } else {
+      const c = isCiName ? 'PI' : categoryFromFunctions(d.fn, map, { inci: d.inci });
       facts = {
         inci: d.inci,
-        usName: null,
-        c: categoryFromFunctions(d.fn, map, { inci: d.inci }),
+        usName: usColourName,
+        c,
         up: null,
         ionic: null,
-        valence: null,
+        valence: c === 'EL' ? valenceFromName(d.inci, map) : null,
         asAcid: null,
         ...cosingFacts,
+        colourant: isCiName,
         common: 0,
       };
+      if (usColourName) names.push({ name: usColourName, kind: 'synonym' });
     }
     for (const n of d.inn) names.push({ name: n, kind: 'inn' });
     for (const c of d.cas) names.push({ name: c, kind: 'cas' });

@@ -82,8 +82,6 @@ interface Preservative {
   effective: boolean | null;
 }
 
-const WATER_WORDS = new Set(['AQUA', 'WATER', 'EAU', 'AQUA/WATER', 'WATER/AQUA', 'AQUA (WATER)']);
-
 function list(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
@@ -104,19 +102,20 @@ function partsOf(req: PreservationRequest, resolutions: ReadonlyMap<string, Reso
   for (const c of expandLines(req.lines)) {
     const res = resolutions.get(c.key);
     const facts = res?.matched ? res.facts : null;
-    if (!facts && !WATER_WORDS.has(c.key) && !seen.has(c.key)) {
+    // Every spelling of water resolves through the library (its vocabulary); an unresolved name is unknown.
+    if (!facts && !seen.has(c.key)) {
       seen.add(c.key);
       unmatched.push(unmatchedName(c.n, res));
     }
-    const key = facts ? normaliseName(facts.inci) : WATER_WORDS.has(c.key) ? 'AQUA' : c.key;
-    const c8: Category = facts ? facts.c : WATER_WORDS.has(c.key) ? 'AQ' : 'OT';
+    const key = facts ? normaliseName(facts.inci) : c.key;
+    const c8: Category = facts ? facts.c : 'OT';
     parts.push({ key, name: key, facts, c: c8, high: c.pct, low: c.pct, trace: c.trace, fromChassis: false });
   }
   for (const b of bandedChassis(chassis, req.variant, req.nbPct, bands)) {
     const res = resolutions.get(b.key);
     const facts = res?.matched ? res.facts : null;
     const key = facts ? normaliseName(facts.inci) : b.key;
-    const c8: Category = facts ? facts.c : WATER_WORDS.has(b.key) ? 'AQ' : 'OT';
+    const c8: Category = facts ? facts.c : 'OT';
     parts.push({ key, name: key, facts, c: c8, high: b.band.hi, low: b.band.lo, trace: false, fromChassis: true });
   }
   return { parts, unmatched };
