@@ -42,8 +42,14 @@ describe('hostile and careless input', () => {
     expect(body.request_id).toBe(r.headers.get('x-request-id'));
   });
 
-  it('answers spec endpoints that have not landed with 501, not 404', async () => {
-    for (const path of ['/openapi.json']) expectError(await get(sys, path), 501, 'not_implemented');
+  it('serves the API reference without a key, generated from the table, naming its own address', async () => {
+    const r = await fetch(`${sys.url}/openapi.json`);
+    expect(r.status).toBe(200);
+    const doc = (await r.json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, { operationId: string }>> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers[0]?.url).toBe(sys.url);
+    expect(doc.paths['/check']?.post?.operationId).toBe('check_formula');
+    expect(doc.paths['/account/users']?.post?.operationId).toBe('enrol_users');
   });
 
   it('tells a JSON value that is not an object from malformed JSON, and a wrong media type from both', async () => {

@@ -11,6 +11,7 @@ import { primer } from '../content/primer';
 import { termsHtml } from '../content/terms';
 import type { TtlCache } from '../cache';
 import { HttpError } from '../errors';
+import { openApiDocument } from '../openapi';
 import { idempotencyKey } from '../idempotency';
 import { KNOWLEDGE_PACK, answer } from '../knowledge/pack';
 import { seatChangeJson, seatListJson, seatUsers } from '../seats';
@@ -51,7 +52,7 @@ const notYet = (what: string) => async (): Promise<never> => {
 };
 
 export function operations(d: OperationDeps): Operation[] {
-  return [
+  const all: Operation[] = [
     operation({
       id: 'primer',
       method: 'GET',
@@ -267,6 +268,16 @@ export function operations(d: OperationDeps): Operation[] {
     operation({ id: 'mcp_path_key', method: 'ALL', path: '/mcp/*rest', tool: null, summary: 'The MCP server with the key in the path.', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
     // MCP sign-in (OAuth): served by the sign-in flow (oauth/flow.ts) where the OAuth service is wired.
     ...OAUTH_ROUTES.map(([id, method, path, summary]) => operation({ id, method, path, tool: null, summary, input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('MCP sign-in') })),
-    operation({ id: 'api_reference', method: 'GET', path: '/openapi.json', tool: null, summary: 'The API reference (OpenAPI 3.1).', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('GET /openapi.json') }),
+    operation({
+      id: 'api_reference',
+      method: 'GET',
+      path: '/openapi.json',
+      tool: null,
+      summary: 'The API reference (OpenAPI 3.1), generated from this table.',
+      input: { from: 'none', schema: NoInput },
+      policy: PUBLIC,
+      call: async (ctx) => json(openApiDocument(all, ctx.baseUrl)),
+    }),
   ];
+  return all;
 }
