@@ -44,6 +44,8 @@ export interface MeteredCall {
 export class RunLeases {
   private readonly held = new Map<string, Lease>();
   private readonly nextWant = new Map<string, number>();
+  /** Callers of a subject waiting for a lease now: the next lease is asked for all of them. */
+  private readonly waiting = new Map<string, number>();
   private readonly pending = new Map<string, Promise<Lease>>();
   /** Leases no longer spent from whose last calls are not reported yet. */
   private readonly ended = new Map<string, { accountId: string; lease: Lease }>();
@@ -69,15 +71,23 @@ export class RunLeases {
       return this.metered(lease);
     }
     if (lease) this.end(key, accountId, lease);
-    // Bounded: concurrent callers share one fresh lease, and ask again only when it is spent.
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const fresh = this.held.get(key) ?? (await this.acquire(key, accountId, endUser, requestId));
-      // Metering granted it on its clock just now: this call may spend it even in a run's last second.
-      if (fresh.used < fresh.granted) {
-        fresh.used += 1;
-        return this.metered(fresh);
+    // Concurrent callers share one fresh lease, asked for all of them at once, and ask again only
+    // when it is spent (a run's last calls can be fewer than the callers): a few rounds at most.
+    this.waiting.set(key, (this.waiting.get(key) ?? 0) + 1);
+    try {
+      for (let attempt = 0; attempt < 16; attempt++) {
+        const fresh = this.held.get(key) ?? (await this.acquire(key, accountId, endUser, requestId));
+        // Metering granted it on its clock just now: this call may spend it even in a run's last second.
+        if (fresh.used < fresh.granted) {
+          fresh.used += 1;
+          return this.metered(fresh);
+        }
+        this.end(key, accountId, fresh);
       }
-      this.end(key, accountId, fresh);
+    } finally {
+      const left = (this.waiting.get(key) ?? 1) - 1;
+      if (left > 0) this.waiting.set(key, left);
+      else this.waiting.delete(key);
     }
     throw new HttpError(503, 'service_unavailable', 'the metering service is busy; retry shortly', {}, { 'Retry-After': '1' });
   }
@@ -133,7 +143,7 @@ export class RunLeases {
     let p = this.pending.get(key);
     if (!p) {
       p = (async () => {
-        const want = this.nextWant.get(key) ?? FIRST_LEASE;
+        const want = Math.min(MAX_LEASE, Math.max(this.nextWant.get(key) ?? FIRST_LEASE, this.waiting.get(key) ?? 1));
         const asked = this.now();
         const r = await rpc(this.clients, 'metering', 'Meter', { caller: { accountId, endUser, requestId }, operation: 'formula', want }, { requestId, deadlineMs: 2_000 });
         const lease = leaseOf(r, asked);
