@@ -5,10 +5,14 @@ export interface Standing {
   'state'?: (string);
   'until'?: (string);
   'strikesToday'?: (number);
+  'subject'?: (string);
+  'level'?: (number);
 }
 
 export interface Standing__Output {
   'state': (string);
   'until': (string);
   'strikesToday': (number);
+  'subject': (string);
+  'level': (number);
 }

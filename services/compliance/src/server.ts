@@ -1,0 +1,103 @@
+/** gRPC handlers of the compliance service: validate, call the ledger, encode; nothing else. */
+import { GrpcServer, SvcError, unary, type Kv, type Logger, type OutboxRelay, type Sql } from '@svc/kit';
+import { QUALIFIED, proto } from '@svc/protos';
+import type { LiftRequest__Output } from '@svc/protos/gen/svc/v1/LiftRequest';
+import type { ListRefusalsRequest__Output } from '@svc/protos/gen/svc/v1/ListRefusalsRequest';
+import type { ListRefusalsResponse } from '@svc/protos/gen/svc/v1/ListRefusalsResponse';
+import type { RecordRefusalRequest__Output } from '@svc/protos/gen/svc/v1/RecordRefusalRequest';
+import type { RefusalOutcome } from '@svc/protos/gen/svc/v1/RefusalOutcome';
+import type { ScreenRequest__Output } from '@svc/protos/gen/svc/v1/ScreenRequest';
+import type { ScreenResponse } from '@svc/protos/gen/svc/v1/ScreenResponse';
+import type { Standing } from '@svc/protos/gen/svc/v1/Standing';
+import type { StandingRequest__Output } from '@svc/protos/gen/svc/v1/StandingRequest';
+import { Classifier, subjectOf } from '@svc/screening';
+import { TELL_YOUR_USER } from './messages';
+import * as store from './store';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const RULE = /^(screen|probe)\.[a-z_]{1,40}$/;
+const SUBJECT = /^[A-Za-z0-9_.:-]{1,64}(\/[A-Za-z0-9._:-]{1,128})?$/;
+/** Standing read from Redis lives this long; a lost Redis only means the next read goes to the ledger. */
+const CACHE_MS = 10_000;
+
+const toProto = (v: store.StandingView): Standing => ({ state: v.state, until: v.until, strikesToday: v.strikesToday, subject: v.subject, level: v.level });
+
+export interface ComplianceDeps {
+  sql: Sql;
+  kv: Kv;
+  log: Logger;
+  outbox?: OutboxRelay;
+  now?: () => number;
+}
+
+export function complianceServer(deps: ComplianceDeps): GrpcServer {
+  const { sql, kv, log } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const server = new GrpcServer('compliance', log);
+  const classifier = new Classifier();
+  const cacheKey = (subject: string) => `compliance:standing:${subject}`;
+
+  const remember = (v: store.StandingView) => kv.set(cacheKey(v.subject), JSON.stringify(v), CACHE_MS).catch(() => {});
+
+  /**
+   * The ledger is the truth; Redis holds a copy for CACHE_MS. A copy whose suspension has ended is
+   * not trusted either (it was taken before the end): the ledger is read again.
+   */
+  const standing = async (subject: string): Promise<store.StandingView> => {
+    const t = now();
+    const cached = await kv.get(cacheKey(subject)).catch(() => null);
+    if (cached) {
+      const v = JSON.parse(cached) as store.StandingView;
+      if (v.state === 'active' || v.state === 'banned' || Date.parse(v.until) > t) return v;
+    }
+    const v = await store.getStanding(sql, subject, t);
+    await remember(v);
+    return v;
+  };
+
+  const callerOf = (c: { accountId: string; endUser: string; plan: string; requestId: string } | null | undefined) => {
+    if (!c?.accountId) throw SvcError.invalid('caller.accountId: is required', [{ field: 'caller.accountId', message: 'is required' }]);
+    return c;
+  };
+
+  server.add(QUALIFIED.compliance, proto.compliance.service, {
+    Screen: unary<ScreenRequest__Output, ScreenResponse>(log, async (req) => {
+      const caller = callerOf(req.caller);
+      const v = classifier.classifyAll(req.texts);
+      return { decision: v.decision, rule: v.rule, tellYourUser: v.decision === 'refuse' ? TELL_YOUR_USER : '', standing: toProto(await standing(subjectOf(caller))) };
+    }),
+
+    GetStanding: unary<StandingRequest__Output, Standing>(log, async (req) => toProto(await standing(subjectOf(callerOf(req.caller))))),
+
+    RecordRefusal: unary<RecordRefusalRequest__Output, RefusalOutcome>(log, async (req) => {
+      const caller = callerOf(req.caller);
+      if (!caller.requestId) throw SvcError.invalid('caller.requestId: is required', [{ field: 'caller.requestId', message: 'is required' }]);
+      if (req.channel !== 'rest' && req.channel !== 'mcp') throw SvcError.invalid('channel: must be rest or mcp', [{ field: 'channel', message: 'must be rest or mcp' }]);
+      if (!RULE.test(req.rule)) throw SvcError.invalid('rule: must be a screen.* or probe.* rule id', [{ field: 'rule', message: 'must be a screen.* or probe.* rule id' }]);
+      if (!SHA256_HEX.test(req.requestHash)) throw SvcError.invalid('requestHash: must be a SHA-256 in hex', [{ field: 'requestHash', message: 'must be a SHA-256 in hex' }]);
+      const r = await store.recordRefusal(sql, { caller, channel: req.channel, rule: req.rule, requestHash: req.requestHash, now: now() });
+      await remember(r.standing);
+      // Published now rather than at the next relay pass: the other gateways learn of a suspension within the request.
+      void deps.outbox?.flush();
+      if (!r.duplicate) log.warn({ subject: r.standing.subject, channel: req.channel, rule: req.rule, requestHash: req.requestHash, outcome: r.outcome }, 'protected_ip refusal');
+      return { standing: toProto(r.standing), outcome: r.outcome, duplicate: r.duplicate };
+    }),
+
+    ListRefusals: unary<ListRefusalsRequest__Output, ListRefusalsResponse>(log, async (req) => {
+      if (req.cursor && !/^\d{1,18}$/.test(req.cursor)) throw SvcError.invalid('cursor: must be the nextCursor of an earlier page', [{ field: 'cursor', message: 'must be the nextCursor of an earlier page' }]);
+      if (req.limit < 0 || req.limit > 500) throw SvcError.invalid('limit: must be 1 to 500', [{ field: 'limit', message: 'must be 1 to 500' }]);
+      return store.listRefusals(sql, { subject: req.subject, accountId: req.accountId, limit: req.limit, cursor: req.cursor });
+    }),
+
+    Lift: unary<LiftRequest__Output, Standing>(log, async (req) => {
+      if (!SUBJECT.test(req.subject)) throw SvcError.invalid('subject: must be an account id, or account id/end user', [{ field: 'subject', message: 'must be an account id, or account id/end user' }]);
+      if (!req.reason.trim()) throw SvcError.invalid('reason: is required', [{ field: 'reason', message: 'is required' }]);
+      const v = await store.lift(sql, req.subject, req.reason.trim(), now());
+      await remember(v);
+      void deps.outbox?.flush();
+      log.info({ subject: v.subject }, 'standing lifted by an operator');
+      return toProto(v);
+    }),
+  });
+  return server;
+}
