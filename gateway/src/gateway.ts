@@ -5,6 +5,7 @@ import { API_VERSION, requestId, type Bus, type Kv, type Logger, type Peers } fr
 import { createApp } from './app';
 import { KeyAuth } from './auth';
 import { createClients, rpc } from './clients';
+import { ComplianceGate } from './compliance';
 import { subscribeEvent } from '@svc/protos';
 import { TtlCache } from './cache';
 import type { SearchCache } from './operations/index';
@@ -24,6 +25,8 @@ export interface GatewayOptions {
   trustedProxies?: readonly string[];
   /** How long a request (headers and body) may take to arrive; 30 s unless a test says otherwise. */
   requestTimeoutMs?: number;
+  /** The clock of standing and probe windows (tests move it). */
+  now?: () => number;
 }
 
 /** How long a stopping gateway waits for the requests in flight. */
@@ -42,6 +45,9 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const auth = new KeyAuth(clients, o.kv, new Set(o.trustedProxies ?? []));
   const invalidEvent = (info: { subject: string; id: string; problem: string }) => o.log.warn(info, 'invalid event skipped');
   await auth.listen(o.bus, invalidEvent);
+  // Standing and screening (pipeline stages 4 and 6): in process, fed by compliance events.
+  const compliance = new ComplianceGate(clients, o.log, o.now);
+  await compliance.listen(o.bus, invalidEvent);
   const searches: SearchCache = new TtlCache(60_000, 10_000);
   const librarySub = await subscribeEvent(o.bus, 'library.updated', () => searches.clear(), invalidEvent);
   // The data vintage changes only with a library upgrade; a minute-old copy is fine, and without
@@ -58,7 +64,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   };
   // Links in answers name the configured public address, else this gateway's own (known once bound).
   let selfUrl: string | undefined;
-  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: () => o.publicUrl ?? selfUrl, ratePerSecond: o.ratePerSecond, searches, libraryMeta, usage: new UsageCache(usageFromMetering(clients)) });
+  const app = createApp({ clients, auth, kv: o.kv, log: o.log, publicUrl: () => o.publicUrl ?? selfUrl, ratePerSecond: o.ratePerSecond, searches, libraryMeta, usage: new UsageCache(usageFromMetering(clients)), hooks: compliance.hooks() });
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
@@ -74,6 +80,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     });
   } catch (err) {
     await auth.stop();
+    await compliance.stop();
     await librarySub.stop();
     clients.close();
     throw err;
@@ -132,6 +139,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
         });
       });
       await auth.stop();
+      await compliance.stop();
       await librarySub.stop();
       clients.close();
     },

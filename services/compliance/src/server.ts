@@ -37,22 +37,22 @@ export function complianceServer(deps: ComplianceDeps): GrpcServer {
   const classifier = new Classifier();
   const cacheKey = (subject: string) => `compliance:standing:${subject}`;
 
-  const remember = (v: store.StandingView) => kv.set(cacheKey(v.subject), JSON.stringify(v), CACHE_MS).catch(() => {});
+  const remember = (l: store.Ledgered) => kv.set(cacheKey(l.subject), JSON.stringify(l), CACHE_MS).catch(() => {});
 
   /**
-   * The ledger is the truth; Redis holds a copy for CACHE_MS. A copy whose suspension has ended is
-   * not trusted either (it was taken before the end): the ledger is read again.
+   * The ledger is the truth; Redis holds a copy of the ladder state for CACHE_MS, and the view
+   * (suspended or not, strikes of today) is computed from it at the time of asking, so a copy
+   * taken yesterday or before a suspension ended still reads right. A lost copy is read again.
    */
   const standing = async (subject: string): Promise<store.StandingView> => {
-    const t = now();
     const cached = await kv.get(cacheKey(subject)).catch(() => null);
-    if (cached) {
-      const v = JSON.parse(cached) as store.StandingView;
-      if (v.state === 'active' || v.state === 'banned' || Date.parse(v.until) > t) return v;
+    let l: store.Ledgered;
+    if (cached) l = JSON.parse(cached) as store.Ledgered;
+    else {
+      l = await store.getLadder(sql, subject);
+      await remember(l);
     }
-    const v = await store.getStanding(sql, subject, t);
-    await remember(v);
-    return v;
+    return store.viewOf(l.subject, l.accountId, l.state, now());
   };
 
   const callerOf = (c: { accountId: string; endUser: string; plan: string; requestId: string } | null | undefined) => {
@@ -76,7 +76,7 @@ export function complianceServer(deps: ComplianceDeps): GrpcServer {
       if (!RULE.test(req.rule)) throw SvcError.invalid('rule: must be a screen.* or probe.* rule id', [{ field: 'rule', message: 'must be a screen.* or probe.* rule id' }]);
       if (!SHA256_HEX.test(req.requestHash)) throw SvcError.invalid('requestHash: must be a SHA-256 in hex', [{ field: 'requestHash', message: 'must be a SHA-256 in hex' }]);
       const r = await store.recordRefusal(sql, { caller, channel: req.channel, rule: req.rule, requestHash: req.requestHash, now: now() });
-      await remember(r.standing);
+      await remember(r.ledgered);
       // Published now rather than at the next relay pass: the other gateways learn of a suspension within the request.
       void deps.outbox?.flush();
       if (!r.duplicate) log.warn({ subject: r.standing.subject, channel: req.channel, rule: req.rule, requestHash: req.requestHash, outcome: r.outcome }, 'protected_ip refusal');
@@ -92,8 +92,8 @@ export function complianceServer(deps: ComplianceDeps): GrpcServer {
     Lift: unary<LiftRequest__Output, Standing>(log, async (req) => {
       if (!SUBJECT.test(req.subject)) throw SvcError.invalid('subject: must be an account id, or account id/end user', [{ field: 'subject', message: 'must be an account id, or account id/end user' }]);
       if (!req.reason.trim()) throw SvcError.invalid('reason: is required', [{ field: 'reason', message: 'is required' }]);
-      const v = await store.lift(sql, req.subject, req.reason.trim(), now());
-      await remember(v);
+      const { ledgered, standing: v } = await store.lift(sql, req.subject, req.reason.trim(), now());
+      await remember(ledgered);
       void deps.outbox?.flush();
       log.info({ subject: v.subject }, 'standing lifted by an operator');
       return toProto(v);

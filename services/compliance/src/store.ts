@@ -63,12 +63,20 @@ async function save(tx: SqlTx, subject: string, s: LadderState, now: number): Pr
 
 const announce = (tx: SqlTx, v: StandingView) => enqueue(tx, SCHEMA, 'compliance.standing_changed', EVENTS['compliance.standing_changed'].parse(v));
 
-export async function getStanding(sql: Sql, subject: string, now: number): Promise<StandingView> {
+/** A subject's ladder state as the ledger holds it (what the Redis copy caches; the view depends on the time). */
+export interface Ledgered {
+  subject: string;
+  accountId: string;
+  state: LadderState;
+}
+
+export async function getLadder(sql: Sql, subject: string): Promise<Ledgered> {
   const r = await sql.query<Row>(`SELECT subject, account_id, day, strikes_today, level, suspended_until FROM ${SCHEMA}.standing WHERE subject = $1`, [subject]);
-  return viewOf(subject, r.rows[0]?.account_id ?? accountOfSubject(subject), stateOf(r.rows[0]), now);
+  return { subject, accountId: r.rows[0]?.account_id ?? accountOfSubject(subject), state: stateOf(r.rows[0]) };
 }
 
 export interface Recorded {
+  ledgered: Ledgered;
   standing: StandingView;
   outcome: Outcome;
   duplicate: boolean;
@@ -89,7 +97,7 @@ export async function recordRefusal(sql: Sql, r: { caller: CallerLike; channel: 
     const id = ins.rows[0]?.id;
     if (id === undefined) {
       const prior = await tx.query<{ outcome: string }>(`SELECT outcome FROM ${SCHEMA}.refusals WHERE subject = $1 AND request_id = $2 AND request_hash = $3`, [subject, r.caller.requestId, r.requestHash]);
-      return { standing: viewOf(subject, accountId, before, r.now), outcome: (prior.rows[0]?.outcome || 'warning') as Outcome, duplicate: true };
+      return { ledgered: { subject, accountId, state: before }, standing: viewOf(subject, accountId, before, r.now), outcome: (prior.rows[0]?.outcome || 'warning') as Outcome, duplicate: true };
     }
     const { state, outcome } = applyRefusal(before, r.now);
     await save(tx, subject, state, r.now);
@@ -97,12 +105,12 @@ export async function recordRefusal(sql: Sql, r: { caller: CallerLike; channel: 
     const view = viewOf(subject, accountId, state, r.now);
     await announce(tx, view);
     await enqueue(tx, SCHEMA, 'compliance.refused', EVENTS['compliance.refused'].parse({ subject, accountId, channel: r.channel, rule: r.rule, requestHash: r.requestHash, at, outcome }));
-    return { standing: view, outcome, duplicate: false };
+    return { ledgered: { subject, accountId, state }, standing: view, outcome, duplicate: false };
   });
 }
 
 /** An operator lifts a suspension or a ban: the subject starts again with a clean slate. */
-export async function lift(sql: Sql, subject: string, reason: string, now: number): Promise<StandingView> {
+export async function lift(sql: Sql, subject: string, reason: string, now: number): Promise<{ ledgered: Ledgered; standing: StandingView }> {
   const accountId = accountOfSubject(subject);
   return sql.transaction(async (tx) => {
     await lockedState(tx, subject, accountId);
@@ -111,7 +119,7 @@ export async function lift(sql: Sql, subject: string, reason: string, now: numbe
     await tx.query(`INSERT INTO ${SCHEMA}.lifts (subject, reason, at) VALUES ($1, $2, $3)`, [subject, reason, new Date(now).toISOString()]);
     const view = viewOf(subject, accountId, state, now);
     await announce(tx, view);
-    return view;
+    return { ledgered: { subject, accountId, state }, standing: view };
   });
 }
 
