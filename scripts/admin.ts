@@ -9,12 +9,14 @@ import { call, connect, peersFromEnv, problemOf, type Peers } from '@svc/kit';
 import { proto } from '@svc/protos';
 import type { ListSubmissionsResponse__Output } from '@svc/protos/gen/svc/v1/ListSubmissionsResponse';
 import type { Submission__Output } from '@svc/protos/gen/svc/v1/Submission';
+import { complianceAdmin } from './admin/compliance';
 
 const USAGE = `usage: npm run admin -- <command>
 
   submissions list [pending|approved|rejected]   list submitted ingredients (default: pending)
   submissions approve <id> [reason...]           make a submitted ingredient searchable
-  submissions reject <id> <reason...>            reject a submission, with the reason`;
+  submissions reject <id> <reason...>            reject a submission, with the reason
+  compliance refusals | standing | lift          the refusal audit log, standing, lifting suspensions`;
 
 function peers(): Peers {
   const file = join(process.env.SVC_DATA_DIR || '.data', 'addresses.json');
@@ -28,6 +30,7 @@ const row = (s: Submission__Output) =>
 
 async function main(argv: string[]): Promise<number> {
   const [area, cmd, ...rest] = argv;
+  if (area === 'compliance') return complianceAdmin(argv.slice(1), peers().compliance);
   if (area !== 'submissions' || !cmd) {
     console.error(USAGE);
     return 2;
