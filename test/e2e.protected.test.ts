@@ -8,7 +8,9 @@
  * strikes are isolated per end user); the strike ladder itself is shown at the end on the account.
  */
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startGateway, type RunningGateway } from '@svc/gateway/gateway';
+import type { Peers } from '@svc/kit';
 import type { RunningSystem } from '../scripts/system';
 import { attacks, sessions, type Req } from './support/protected-corpus';
 import { systemForSuite } from './support/system';
@@ -116,6 +118,34 @@ describe('protected information, end to end on two chassis', () => {
       // An end user of a plan that isolates strikes is not suspended with the account.
       expect((await send(sys, { method: 'GET', path: '/lib/search?q=glycerin' }, 'someone.else')).status).toBe(200);
     }
+  });
+
+  describe('with two gateway replicas', () => {
+    let second: RunningGateway | undefined;
+    afterAll(async () => second?.stop());
+
+    it('a sweep spread over both replicas is refused within 8 requests, and a suspension reaches the other replica', async () => {
+      const peers = Object.fromEntries(Object.entries(example.services).map(([n, s]) => [n, `127.0.0.1:${s.port}`])) as unknown as Peers;
+      second = await startGateway({ peers, bus: example.adapters.bus, kv: example.adapters.kv, log: example.log, host: '127.0.0.1', port: 0, ratePerSecond: 100_000 });
+      const replicas = [example, { ...example, url: second.url }];
+      const lines = (p: number) => [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 }, { n: 'PANTHENOL', pct: 1 }];
+      let refusedAt = 0;
+      for (let i = 0; i < 12 && !refusedAt; i++) {
+        const r = await send(replicas[i % 2]!, { method: 'POST', path: '/inci/label', body: { variant: 'luxe', nbPct: 80, lines: lines(0.5 + i * 0.25) } }, 'roaming.prober');
+        if (r.status === 403) refusedAt = i + 1;
+        else expect(r.status).toBe(200);
+        // Events travel between the requests, as they would between a prober's requests.
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      expect(refusedAt).toBeGreaterThan(0);
+      expect(refusedAt).toBeLessThanOrEqual(8);
+      // Three more refusals on the first replica suspend the end user; the second learns it from the event.
+      for (let i = 0; i < 3; i++) expect((await send(example, { method: 'GET', path: `/lib/search?q=${encodeURIComponent(`chassis composition ${i}`)}` }, 'roaming.prober')).status).toBe(403);
+      const end = Date.now() + 2_000;
+      let status = 0;
+      while (Date.now() < end && (status = (await send(replicas[1]!, { method: 'GET', path: '/lib/search?q=glycerin' }, 'roaming.prober')).status) !== 401) await new Promise((res) => setTimeout(res, 20));
+      expect(status).toBe(401);
+    });
   });
 
   it('a borderline question is answered plainly, without a strike', async () => {

@@ -14,7 +14,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { failOpen, type Bus, type Logger, type Subscription } from '@svc/kit';
 import { subscribeEvent, type EventOf } from '@svc/protos';
-import { Classifier, detectProbe, pushEntry, signatureOf, subjectOf, type FormulaLike, type Verdict, type WindowEntry } from '@svc/screening';
+import { Classifier, PROBE_LIMITS, pushEntry, signatureOf, subjectOf, sweepRun, type FormulaLike, type Verdict, type WindowEntry } from '@svc/screening';
 import { rpc, type Clients } from './clients';
 import { HttpError } from './errors';
 import type { CallContext, Operation, ScreenedField } from './operations/operation';
@@ -41,6 +41,8 @@ interface Known {
   until: number;
   /** When this copy stops being trusted without a fresh look at the ledger. */
   exp: number;
+  /** The ledger's version of it: events may overtake one another, and an older one never wins. */
+  version: number;
 }
 
 /** A standing learnt from the ledger is trusted this long; events replace it sooner. */
@@ -130,9 +132,15 @@ export class ComplianceGate {
   }
 
   /** Replaces the cached standing of a subject with what the ledger announced. */
-  learn(e: EventOf<'compliance.standing_changed'>): void {
-    if (this.standings.size >= MAX_SUBJECTS && !this.standings.has(e.subject)) this.standings.clear();
-    this.standings.set(e.subject, { state: e.state, until: e.until ? Date.parse(e.until) : 0, exp: this.now() + STANDING_MS });
+  learn(e: Pick<EventOf<'compliance.standing_changed'>, 'subject' | 'state' | 'until' | 'version'>): void {
+    const held = this.standings.get(e.subject);
+    if (held && held.version > e.version) return;
+    if (this.standings.size >= MAX_SUBJECTS && !held) this.standings.clear();
+    this.standings.set(e.subject, { state: e.state, until: e.until ? Date.parse(e.until) : 0, exp: this.now() + STANDING_MS, version: e.version });
+  }
+
+  private static stateOf(s: string): Known['state'] {
+    return s === 'banned' ? 'banned' : s === 'suspended' ? 'suspended' : 'active';
   }
 
   private async standingOf(subject: string, ctx: CallContext): Promise<Known | null> {
@@ -142,9 +150,8 @@ export class ComplianceGate {
     if (!p) {
       p = rpc(this.clients, 'compliance', 'GetStanding', { caller: ctx.caller }, { idempotent: true, requestId: ctx.requestId, deadlineMs: 1_500 })
         .then((s) => {
-          const k: Known = { state: s.state === 'banned' ? 'banned' : s.state === 'suspended' ? 'suspended' : 'active', until: s.until ? Date.parse(s.until) : 0, exp: this.now() + STANDING_MS };
-          this.standings.set(subject, k);
-          return k;
+          this.learn({ subject, state: ComplianceGate.stateOf(s.state), until: s.until, version: s.version });
+          return this.standings.get(subject) ?? null;
         })
         .catch((err: unknown) => {
           // Without the compliance service the last standing known is kept (a suspension is never
@@ -191,12 +198,18 @@ export class ComplianceGate {
     const subject = subjectOf(ctx.caller);
     const sig = signatureOf(formula);
     const at = this.now();
-    const probe = detectProbe(this.windows.get(subject) ?? [], sig, at);
+    const run = sweepRun(this.windows.get(subject) ?? [], sig, at);
     this.remember(subject, { family: sig.family, coords: sig.coords, at });
-    const event: EventOf<'compliance.signature'> = { origin: this.origin, subject, family: sig.family, coords: sig.coords, at };
-    // Not awaited: the window of this replica already holds it; the others learn it shortly.
-    this.bus?.publish('compliance.signature', event, { id: `${this.origin}:${++this.seq}` }).catch(() => failOpen.inc({ check: 'signature_publish' }));
-    if (probe) return this.refuse(ctx, op, input, probe.rule);
+    // Only a request that moves one number of a formula seen before can be a step of a sweep, so
+    // only those travel to the other replicas (the stream keeps events for a week; most formula
+    // requests are not sweep steps). A replica then misses at most the first request of a run.
+    if (run.values >= 2) {
+      const event: EventOf<'compliance.signature'> = { origin: this.origin, subject, family: sig.family, coords: sig.coords, at };
+      // Not awaited: the window of this replica already holds it; the others learn it shortly.
+      this.bus?.publish('compliance.signature', event, { id: `${this.origin}:${++this.seq}` }).catch(() => failOpen.inc({ check: 'signature_publish' }));
+    }
+    const probe = sig.sameNameLines >= PROBE_LIMITS.ladderLines ? 'probe.ladder' : run.values >= PROBE_LIMITS.sweepValues ? 'probe.sweep' : null;
+    if (probe) return this.refuse(ctx, op, input, probe);
   }
 
   /** 403 protected_ip, entered in the ledger (a strike); the new standing is cached at once. */
@@ -206,7 +219,7 @@ export class ComplianceGate {
     try {
       const r = await rpc(this.clients, 'compliance', 'RecordRefusal', { caller: ctx.caller, channel, rule, requestHash }, { idempotent: true, requestId: ctx.requestId, deadlineMs: 3_000 });
       const s = r.standing;
-      if (s) this.learn({ subject: s.subject, accountId: ctx.caller.accountId, state: s.state === 'banned' ? 'banned' : s.state === 'suspended' ? 'suspended' : 'active', until: s.until, strikesToday: s.strikesToday, level: s.level });
+      if (s) this.learn({ subject: s.subject, state: ComplianceGate.stateOf(s.state), until: s.until, version: s.version });
     } catch (err) {
       // The refusal stands without the ledger; the strike is what is lost, and the log says so.
       this.log.error({ requestId: ctx.requestId, rule, channel, requestHash, err: (err as Error).message }, 'refusal not recorded: the compliance service is unavailable');

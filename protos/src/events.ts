@@ -29,6 +29,8 @@ export const EVENTS = {
     until: z.string(),
     strikesToday: z.number().int().min(0),
     level: z.number().int().min(0).max(3),
+    /** Grows with every change of the subject's standing: a cache never replaces a newer copy with an older one. */
+    version: z.number().int().min(0),
   }),
   /** A refusal entered the ledger (the audit trail; no request content, only its hash). */
   'compliance.refused': z.object({

@@ -48,9 +48,11 @@ function soleDifference(a: readonly number[], b: readonly number[]): number {
   return at;
 }
 
-/** Whether the newest signature completes a probe, given the subject's window before it. */
-export function detectProbe(window: readonly WindowEntry[], next: Signature, now: number): Probe | null {
-  if (next.sameNameLines >= PROBE_LIMITS.ladderLines) return { rule: 'probe.ladder' };
+/**
+ * The run the newest signature continues: the one number that moves (-1 when none) and how many
+ * distinct values it has taken, the newest included.
+ */
+export function sweepRun(window: readonly WindowEntry[], next: Signature, now: number): { moving: number; values: number } {
   const since = now - PROBE_LIMITS.windowMs;
   let moving = -1;
   const values = new Set<number>();
@@ -65,9 +67,15 @@ export function detectProbe(window: readonly WindowEntry[], next: Signature, now
       values.add(e.coords[d]!);
     }
   }
-  if (moving < 0) return null;
+  if (moving < 0) return { moving, values: 0 };
   values.add(next.coords[moving]!);
-  return values.size >= PROBE_LIMITS.sweepValues ? { rule: 'probe.sweep' } : null;
+  return { moving, values: values.size };
+}
+
+/** Whether the newest signature completes a probe, given the subject's window before it. */
+export function detectProbe(window: readonly WindowEntry[], next: Signature, now: number): Probe | null {
+  if (next.sameNameLines >= PROBE_LIMITS.ladderLines) return { rule: 'probe.ladder' };
+  return sweepRun(window, next, now).values >= PROBE_LIMITS.sweepValues ? { rule: 'probe.sweep' } : null;
 }
 
 /** The window with the newest entry added, oldest and expired entries dropped. */

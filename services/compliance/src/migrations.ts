@@ -14,6 +14,7 @@ CREATE TABLE compliance.standing (
   strikes_today int NOT NULL DEFAULT 0,
   level int NOT NULL DEFAULT 0,
   suspended_until timestamptz,
+  version int NOT NULL DEFAULT 0,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE TABLE compliance.refusals (

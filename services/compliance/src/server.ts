@@ -1,5 +1,5 @@
 /** gRPC handlers of the compliance service: validate, call the ledger, encode; nothing else. */
-import { GrpcServer, SvcError, unary, type Kv, type Logger, type OutboxRelay, type Sql } from '@svc/kit';
+import { GrpcServer, SvcError, unary, type Logger, type OutboxRelay, type Sql } from '@svc/kit';
 import { QUALIFIED, proto } from '@svc/protos';
 import type { LiftRequest__Output } from '@svc/protos/gen/svc/v1/LiftRequest';
 import type { ListRefusalsRequest__Output } from '@svc/protos/gen/svc/v1/ListRefusalsRequest';
@@ -17,42 +17,31 @@ import * as store from './store';
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const RULE = /^(screen|probe)\.[a-z_]{1,40}$/;
 const SUBJECT = /^[A-Za-z0-9_.:-]{1,64}(\/[A-Za-z0-9._:-]{1,128})?$/;
-/** Standing read from Redis lives this long; a lost Redis only means the next read goes to the ledger. */
-const CACHE_MS = 10_000;
 
-const toProto = (v: store.StandingView): Standing => ({ state: v.state, until: v.until, strikesToday: v.strikesToday, subject: v.subject, level: v.level });
+const toProto = (v: store.StandingView): Standing => ({ state: v.state, until: v.until, strikesToday: v.strikesToday, subject: v.subject, level: v.level, version: v.version });
 
 export interface ComplianceDeps {
   sql: Sql;
-  kv: Kv;
   log: Logger;
   outbox?: OutboxRelay;
   now?: () => number;
 }
 
 export function complianceServer(deps: ComplianceDeps): GrpcServer {
-  const { sql, kv, log } = deps;
+  const { sql, log } = deps;
   const now = deps.now ?? (() => Date.now());
   const server = new GrpcServer('compliance', log);
   const classifier = new Classifier();
-  const cacheKey = (subject: string) => `compliance:standing:${subject}`;
-
-  const remember = (l: store.Ledgered) => kv.set(cacheKey(l.subject), JSON.stringify(l), CACHE_MS).catch(() => {});
 
   /**
-   * The ledger is the truth; Redis holds a copy of the ladder state for CACHE_MS, and the view
-   * (suspended or not, strikes of today) is computed from it at the time of asking, so a copy
-   * taken yesterday or before a suspension ended still reads right. A lost copy is read again.
+   * The ledger is read directly (a primary-key read, off the hot path: a gateway asks once per
+   * subject it does not know, and events keep it current). A Redis copy was tried and dropped: two
+   * concurrent refusals could write their copies in the other order than they committed, so the
+   * copy went backwards (the model test caught it); the ledger has no such window.
    */
   const standing = async (subject: string): Promise<store.StandingView> => {
-    const cached = await kv.get(cacheKey(subject)).catch(() => null);
-    let l: store.Ledgered;
-    if (cached) l = JSON.parse(cached) as store.Ledgered;
-    else {
-      l = await store.getLadder(sql, subject);
-      await remember(l);
-    }
-    return store.viewOf(l.subject, l.accountId, l.state, now());
+    const l = await store.getLadder(sql, subject);
+    return store.viewOf(l.subject, l.accountId, l.state, now(), l.version);
   };
 
   const callerOf = (c: { accountId: string; endUser: string; plan: string; requestId: string } | null | undefined) => {
@@ -76,7 +65,6 @@ export function complianceServer(deps: ComplianceDeps): GrpcServer {
       if (!RULE.test(req.rule)) throw SvcError.invalid('rule: must be a screen.* or probe.* rule id', [{ field: 'rule', message: 'must be a screen.* or probe.* rule id' }]);
       if (!SHA256_HEX.test(req.requestHash)) throw SvcError.invalid('requestHash: must be a SHA-256 in hex', [{ field: 'requestHash', message: 'must be a SHA-256 in hex' }]);
       const r = await store.recordRefusal(sql, { caller, channel: req.channel, rule: req.rule, requestHash: req.requestHash, now: now() });
-      await remember(r.ledgered);
       // Published now rather than at the next relay pass: the other gateways learn of a suspension within the request.
       void deps.outbox?.flush();
       if (!r.duplicate) log.warn({ subject: r.standing.subject, channel: req.channel, rule: req.rule, requestHash: req.requestHash, outcome: r.outcome }, 'protected_ip refusal');
@@ -92,8 +80,7 @@ export function complianceServer(deps: ComplianceDeps): GrpcServer {
     Lift: unary<LiftRequest__Output, Standing>(log, async (req) => {
       if (!SUBJECT.test(req.subject)) throw SvcError.invalid('subject: must be an account id, or account id/end user', [{ field: 'subject', message: 'must be an account id, or account id/end user' }]);
       if (!req.reason.trim()) throw SvcError.invalid('reason: is required', [{ field: 'reason', message: 'is required' }]);
-      const { ledgered, standing: v } = await store.lift(sql, req.subject, req.reason.trim(), now());
-      await remember(ledgered);
+      const { standing: v } = await store.lift(sql, req.subject, req.reason.trim(), now());
       void deps.outbox?.flush();
       log.info({ subject: v.subject }, 'standing lifted by an operator');
       return toProto(v);

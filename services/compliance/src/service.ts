@@ -12,7 +12,7 @@ export async function startCompliance(ctx: ServiceContext & { now?: () => number
   // Events left unpublished by an earlier process (a crash after a commit) leave on the first pass.
   const outbox = startOutboxRelay({ sql: ctx.sql, bus: ctx.bus, schema: SCHEMA, log: ctx.log });
   void outbox.flush();
-  const server = complianceServer({ sql: ctx.sql, kv: ctx.kv, log: ctx.log, outbox, ...(ctx.now ? { now: ctx.now } : {}) });
+  const server = complianceServer({ sql: ctx.sql, log: ctx.log, outbox, ...(ctx.now ? { now: ctx.now } : {}) });
   const port = await server.listen(ctx.listen);
   return {
     name: 'compliance',

@@ -23,6 +23,7 @@ export interface StandingView {
   until: string;
   strikesToday: number;
   level: number;
+  version: number;
 }
 
 interface Row {
@@ -32,26 +33,28 @@ interface Row {
   strikes_today: number;
   level: number;
   suspended_until: Date | string | null;
+  version: number;
 }
 
 const stateOf = (r: Row | undefined): LadderState =>
   r ? { day: r.day, strikesToday: Number(r.strikes_today), level: Number(r.level) as LadderState['level'], suspendedUntil: r.suspended_until === null ? null : new Date(r.suspended_until).getTime() } : { ...FRESH };
 
-export function viewOf(subject: string, accountId: string, s: LadderState, now: number): StandingView {
+export function viewOf(subject: string, accountId: string, s: LadderState, now: number, version: number): StandingView {
   const st = standingOf(s, now);
-  return { subject, accountId, state: st.state, until: st.until === null ? '' : new Date(st.until).toISOString(), strikesToday: st.strikesToday, level: s.level };
+  return { subject, accountId, state: st.state, until: st.until === null ? '' : new Date(st.until).toISOString(), strikesToday: st.strikesToday, level: s.level, version };
 }
 
 const accountOfSubject = (subject: string): string => subject.split('/')[0] ?? subject;
 
-async function lockedState(tx: SqlTx, subject: string, accountId: string): Promise<LadderState> {
+async function lockedState(tx: SqlTx, subject: string, accountId: string): Promise<{ state: LadderState; version: number }> {
   await tx.query(`INSERT INTO ${SCHEMA}.standing (subject, account_id) VALUES ($1, $2) ON CONFLICT (subject) DO NOTHING`, [subject, accountId]);
-  const r = await tx.query<Row>(`SELECT subject, account_id, day, strikes_today, level, suspended_until FROM ${SCHEMA}.standing WHERE subject = $1 FOR UPDATE`, [subject]);
-  return stateOf(r.rows[0]);
+  const r = await tx.query<Row>(`SELECT subject, account_id, day, strikes_today, level, suspended_until, version FROM ${SCHEMA}.standing WHERE subject = $1 FOR UPDATE`, [subject]);
+  return { state: stateOf(r.rows[0]), version: Number(r.rows[0]?.version ?? 0) };
 }
 
-async function save(tx: SqlTx, subject: string, s: LadderState, now: number): Promise<void> {
-  await tx.query(`UPDATE ${SCHEMA}.standing SET day = $2, strikes_today = $3, level = $4, suspended_until = $5, updated_at = $6 WHERE subject = $1`, [
+/** Saves the new state; returns its version. */
+async function save(tx: SqlTx, subject: string, s: LadderState, now: number): Promise<number> {
+  const r = await tx.query<{ version: number }>(`UPDATE ${SCHEMA}.standing SET day = $2, strikes_today = $3, level = $4, suspended_until = $5, updated_at = $6, version = version + 1 WHERE subject = $1 RETURNING version`, [
     subject,
     s.day,
     s.strikesToday,
@@ -59,6 +62,7 @@ async function save(tx: SqlTx, subject: string, s: LadderState, now: number): Pr
     s.suspendedUntil === null ? null : new Date(s.suspendedUntil).toISOString(),
     new Date(now).toISOString(),
   ]);
+  return Number(r.rows[0]?.version ?? 0);
 }
 
 const announce = (tx: SqlTx, v: StandingView) => enqueue(tx, SCHEMA, 'compliance.standing_changed', EVENTS['compliance.standing_changed'].parse(v));
@@ -68,11 +72,12 @@ export interface Ledgered {
   subject: string;
   accountId: string;
   state: LadderState;
+  version: number;
 }
 
 export async function getLadder(sql: Sql, subject: string): Promise<Ledgered> {
-  const r = await sql.query<Row>(`SELECT subject, account_id, day, strikes_today, level, suspended_until FROM ${SCHEMA}.standing WHERE subject = $1`, [subject]);
-  return { subject, accountId: r.rows[0]?.account_id ?? accountOfSubject(subject), state: stateOf(r.rows[0]) };
+  const r = await sql.query<Row>(`SELECT subject, account_id, day, strikes_today, level, suspended_until, version FROM ${SCHEMA}.standing WHERE subject = $1`, [subject]);
+  return { subject, accountId: r.rows[0]?.account_id ?? accountOfSubject(subject), state: stateOf(r.rows[0]), version: Number(r.rows[0]?.version ?? 0) };
 }
 
 export interface Recorded {
@@ -87,7 +92,7 @@ export async function recordRefusal(sql: Sql, r: { caller: CallerLike; channel: 
   const subject = subjectOf(r.caller);
   const accountId = r.caller.accountId;
   return sql.transaction(async (tx) => {
-    const before = await lockedState(tx, subject, accountId);
+    const { state: before, version: was } = await lockedState(tx, subject, accountId);
     const at = new Date(r.now).toISOString();
     const ins = await tx.query<{ id: number }>(
       `INSERT INTO ${SCHEMA}.refusals (subject, account_id, end_user, channel, rule, request_id, request_hash, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -97,15 +102,15 @@ export async function recordRefusal(sql: Sql, r: { caller: CallerLike; channel: 
     const id = ins.rows[0]?.id;
     if (id === undefined) {
       const prior = await tx.query<{ outcome: string }>(`SELECT outcome FROM ${SCHEMA}.refusals WHERE subject = $1 AND request_id = $2 AND request_hash = $3`, [subject, r.caller.requestId, r.requestHash]);
-      return { ledgered: { subject, accountId, state: before }, standing: viewOf(subject, accountId, before, r.now), outcome: (prior.rows[0]?.outcome || 'warning') as Outcome, duplicate: true };
+      return { ledgered: { subject, accountId, state: before, version: was }, standing: viewOf(subject, accountId, before, r.now, was), outcome: (prior.rows[0]?.outcome || 'warning') as Outcome, duplicate: true };
     }
     const { state, outcome } = applyRefusal(before, r.now);
-    await save(tx, subject, state, r.now);
+    const version = await save(tx, subject, state, r.now);
     await tx.query(`UPDATE ${SCHEMA}.refusals SET outcome = $2 WHERE id = $1`, [id, outcome]);
-    const view = viewOf(subject, accountId, state, r.now);
+    const view = viewOf(subject, accountId, state, r.now, version);
     await announce(tx, view);
     await enqueue(tx, SCHEMA, 'compliance.refused', EVENTS['compliance.refused'].parse({ subject, accountId, channel: r.channel, rule: r.rule, requestHash: r.requestHash, at, outcome }));
-    return { ledgered: { subject, accountId, state }, standing: view, outcome, duplicate: false };
+    return { ledgered: { subject, accountId, state, version }, standing: view, outcome, duplicate: false };
   });
 }
 
@@ -115,11 +120,11 @@ export async function lift(sql: Sql, subject: string, reason: string, now: numbe
   return sql.transaction(async (tx) => {
     await lockedState(tx, subject, accountId);
     const state = lifted();
-    await save(tx, subject, state, now);
+    const version = await save(tx, subject, state, now);
     await tx.query(`INSERT INTO ${SCHEMA}.lifts (subject, reason, at) VALUES ($1, $2, $3)`, [subject, reason, new Date(now).toISOString()]);
-    const view = viewOf(subject, accountId, state, now);
+    const view = viewOf(subject, accountId, state, now, version);
     await announce(tx, view);
-    return { ledgered: { subject, accountId, state }, standing: view };
+    return { ledgered: { subject, accountId, state, version }, standing: view };
   });
 }
 

@@ -7,6 +7,7 @@ export interface Standing {
   'strikesToday'?: (number);
   'subject'?: (string);
   'level'?: (number);
+  'version'?: (number);
 }
 
 export interface Standing__Output {
@@ -15,4 +16,5 @@ export interface Standing__Output {
   'strikesToday': (number);
   'subject': (string);
   'level': (number);
+  'version': (number);
 }
