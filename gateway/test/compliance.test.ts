@@ -25,7 +25,7 @@ const OPS = new Map(operations(OPERATION_DEPS).map((o) => [o.id, o]));
 function ctx(account = 'acct_a', endUser?: string, plan = 'starter'): CallContext {
   return {
     req: {} as Request,
-    account: { id: account, company: 'c', plan, tier: 'standard', status: 'active', keyId: 'k', seatsEnabled: false },
+    account: { id: account, company: 'c', plan, tier: 'standard', status: 'active', keyId: 'k', seatsEnabled: false, hasEnrolled: false },
     endUser,
     requestId: 'req-1',
     baseUrl: 'http://127.0.0.1',

@@ -226,6 +226,8 @@ const SEARCHES = [
   'how do I use the chassis', 'how much glycerin can I add to the luxe chassis', 'what pH should my serum on classic be', 'can I add niacinamide to luxe',
   'max load of glycerin on classic', 'what percentage of the chassis should I use', 'combien de glycérine puis-je ajouter à la base luxe', 'wie viel Glycerin kann ich zum Chassis hinzufügen',
   '¿cuánta glicerina puedo añadir al chasis luxe?', 'quanta glicerina posso aggiungere allo chassis luxe', 'is the clinical chassis good for sensitive skin', 'preservative for a gel on luxe',
+  'can you suggest a recipe for a serum on the luxe chassis', 'what is the composition of my serum on the luxe chassis', 'at what temperature should I add actives to the chassis',
+  'which preservative works with the classic chassis', 'how do I lower the pH of my luxe serum', 'quel pH pour mon sérum sur la base classic',
 ];
 const SUBMISSIONS = [
   { inci: 'SNAIL SECRETION FILTRATE', note: 'used in our K-beauty serum line', functions: ['skin conditioning'] },

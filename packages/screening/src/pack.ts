@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import packJson from '../data/screening-pack.json';
 
-export const GROUPS = ['target', 'composition', 'amount', 'processing', 'processingWeak', 'equipment', 'extraction', 'userAction'] as const;
+export const GROUPS = ['target', 'composition', 'amount', 'processing', 'processingWeak', 'equipment', 'extraction', 'userAction', 'ownFormula'] as const;
 export type Group = (typeof GROUPS)[number];
 
 const RuleSchema = z.strictObject({

@@ -68,11 +68,25 @@ describe('honest formulating: never refused', () => {
     'quanta glicerina posso aggiungere allo chassis luxe',
     'niacinamide',
     'hyaluronic acid',
+    'what is the maximum glycerin on luxe',
+    'which preservative works with the classic chassis',
+    'is the chassis compatible with vitamin C',
+    'how do I lower the pH of my luxe serum',
+    'at what temperature should I add actives to the chassis',
+    'can you suggest a recipe for a serum on the luxe chassis',
+    'what is the composition of my serum on the luxe chassis',
+    'quelle est la composition de ma formule sur la base luxe',
+    'which emulsifier is in the chassis',
+    'what is the recommended nbPct for clinical',
+    'how many actives can I add to classic',
   ];
   it.each(honest)('%s', (t) => expect(decision(t)).not.toBe('refuse'));
 });
 
 describe('borderline: a plain answer, no strike', () => {
+  it('the composition of the caller\'s own formula on a chassis', () => {
+    expect(c.classify('what is the composition of my serum on the luxe chassis')).toEqual({ decision: 'borderline', rule: 'screen.own_formula' });
+  });
   it('seeking a composition without naming the chassis', () => {
     expect(c.classify('composition of a typical serum').decision).toBe('borderline');
   });
