@@ -166,6 +166,13 @@ function sweeps(): Attempt[] {
       refuseBy: 10,
       requests: range(1, 8, 1).flatMap((p, i) => [step('check', arch, 80, withLine(2, p), 5 + (i % 3) * 0.3), ...(i % 3 === 1 ? [step('check', arch, 80, [...FORMULA_LINES, { n: 'ALLANTOIN', pct: 0.2 }])] : [])]),
     });
+    // A sweep that jitters a second amount a little at every step.
+    out.push({
+      kind: 'sweep',
+      label: `label ${arch} sweep with a jittered second amount`,
+      refuseBy: 8,
+      requests: range(1, 10, 0.5).map((p, i) => step('label', arch, 80, [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + (i % 4) * 0.02 }, ...FORMULA_LINES.slice(2)])),
+    });
     // Probe ladders: several lines of one name in one request, each at its own amount.
     out.push({ kind: 'ladder', label: `label ${arch} ladder`, refuseBy: 1, requests: [step('label', arch, 80, [{ n: 'GLYCERIN', pct: 0.5 }, { n: 'GLYCERIN', pct: 1 }, { n: 'GLYCERIN', pct: 2 }, { n: 'GLYCERIN', pct: 4 }, { n: 'AQUA', pct: 5 }])] });
     out.push({ kind: 'ladder', label: `preservation ${arch} ladder`, refuseBy: 1, requests: [step('preservation', arch, 80, [{ n: 'SQUALANE', pct: 0.3 }, { n: 'squalane', pct: 0.6 }, { n: 'Squalane', pct: 1.2 }, ...FORMULA_LINES])] });

@@ -36,36 +36,46 @@ export interface Probe {
   rule: 'probe.sweep' | 'probe.ladder';
 }
 
-/** The coordinate in which a and b differ when it is the only one, -1 when equal, -2 otherwise. */
-function soleDifference(a: readonly number[], b: readonly number[]): number {
-  if (a.length !== b.length) return -2;
-  let at = -1;
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] === b[i]) continue;
-    if (at !== -1) return -2;
-    at = i;
-  }
-  return at;
+/**
+ * Two numbers are "the same" for a sweep when they differ by at most 2 % (or 0.01 absolute for
+ * small ones): jittering a second amount a little at every step does not hide a sweep, and
+ * formulating moves amounts by far more than that.
+ */
+export const JITTER = { relative: 0.02, absolute: 0.01 } as const;
+const near = (x: number, y: number): boolean => x === y || Math.abs(x - y) <= Math.max(JITTER.absolute, JITTER.relative * Math.max(Math.abs(x), Math.abs(y)));
+
+/** The coordinates in which a and b differ beyond jitter (at most 2 are reported), or null when the shapes differ. */
+function bigDifferences(a: readonly number[], b: readonly number[]): number[] | null {
+  if (a.length !== b.length) return null;
+  const out: number[] = [];
+  for (let i = 0; i < a.length && out.length < 2; i++) if (!near(a[i]!, b[i]!)) out.push(i);
+  return out;
 }
 
 /**
  * The run the newest signature continues: the one number that moves (-1 when none) and how many
- * distinct values it has taken, the newest included.
+ * distinct values it has taken, the newest included. Every other number stays within jitter of the
+ * newest request's all along the run.
  */
 export function sweepRun(window: readonly WindowEntry[], next: Signature, now: number): { moving: number; values: number } {
   const since = now - PROBE_LIMITS.windowMs;
   let moving = -1;
   const values = new Set<number>();
+  // Near-repeats seen before the moving number is known still count their value of it once it is.
+  const pending: Array<readonly number[]> = [];
   for (let i = window.length - 1; i >= 0; i--) {
     const e = window[i]!;
     if (e.at < since) break;
     if (e.family !== next.family) continue;
-    const d = soleDifference(e.coords, next.coords);
-    if (d === -2 || (d >= 0 && moving >= 0 && d !== moving)) break;
-    if (d >= 0) {
-      moving = d;
-      values.add(e.coords[d]!);
-    }
+    const d = bigDifferences(e.coords, next.coords);
+    if (d === null || d.length > 1 || (d.length === 1 && moving >= 0 && d[0] !== moving)) break;
+    if (d.length === 1) {
+      moving = d[0]!;
+      values.add(e.coords[moving]!);
+      for (const p of pending) values.add(p[moving]!);
+      pending.length = 0;
+    } else if (moving >= 0) values.add(e.coords[moving]!);
+    else pending.push(e.coords);
   }
   if (moving < 0) return { moving, values: 0 };
   values.add(next.coords[moving]!);

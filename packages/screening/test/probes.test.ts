@@ -55,6 +55,14 @@ describe('sweeps and bisections', () => {
     const decoy = base({ architecture: 'classic' });
     expect(firstProbe([withGlycerin(1), decoy, withGlycerin(2), decoy, withGlycerin(3), withGlycerin(4), decoy, withGlycerin(5), withGlycerin(6)])).toBe(9);
   });
+  it('jittering a second amount a little at every step does not hide a sweep', () => {
+    const seq = [1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + (i % 3) * 0.03 }, ...base().lines.slice(2)] }));
+    expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
+  });
+  it('a second amount moved by more than the jitter breaks the run', () => {
+    const seq = [1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + (i % 2) * 0.5 }, ...base().lines.slice(2)] }));
+    expect(firstProbe(seq)).toBe(0);
+  });
   it('a ladder of same-name lines in one request is caught at once', () => {
     expect(firstProbe([base({ lines: [{ n: 'LECITHIN', pct: 0.1 }, { n: 'lecithin', pct: 0.2 }, { n: 'Lecithin', pct: 0.4 }, { n: 'WATER', pct: 10 }] })])).toBe(1);
   });
