@@ -126,7 +126,15 @@ export class ComplianceGate {
 
   hooks(): Required<Pick<StageHooks, 'standing' | 'screening'>> {
     return {
-      standing: (ctx) => this.checkStanding(ctx),
+      // x-svc-user is screened with the standing, so that it is screened on every keyed operation,
+      // not only on those whose input has free text.
+      standing: async (ctx, op) => {
+        await this.checkStanding(ctx);
+        if (ctx.endUser) {
+          const v = this.classifier.classify(ctx.endUser);
+          if (v.decision === 'refuse') await this.refuse(ctx, op, {}, v.rule);
+        }
+      },
       screening: (ctx, op, input) => this.screen(ctx, op, input),
     };
   }
@@ -188,7 +196,6 @@ export class ComplianceGate {
 
   private async screen(ctx: CallContext, op: Operation, input: unknown): Promise<void> {
     const texts = textsOf(op.policy.screen, input);
-    if (ctx.endUser) texts.push(ctx.endUser);
     const verdict = this.classifier.classifyAll(texts);
     if (verdict.decision === 'refuse') return this.refuse(ctx, op, input, verdict.rule);
     if (verdict.decision === 'borderline') ctx.req.screening = verdict;

@@ -92,7 +92,9 @@ describe('screening', () => {
 
   it('screens x-svc-user too, and lets an honest question through, marking a borderline one', async () => {
     const op = OPS.get('search_ingredients') as Operation;
-    expect(await refusal(hooks.screening(ctx('acct_q', 'chassis.composition', 'lab'), op, { q: 'glycerin', key: 'x' }))).toMatchObject({ code: 'protected_ip' });
+    // x-svc-user is screened on every keyed operation, with the standing.
+    expect(await refusal(hooks.standing(ctx('acct_q', 'chassis.composition', 'lab'), OPS.get('account_status')!))).toMatchObject({ code: 'protected_ip' });
+    expect(await refusal(hooks.standing(ctx('acct_q', 'formulator.7', 'lab'), OPS.get('account_status')!))).toBeNull();
     const honest = ctx('acct_q');
     expect(await refusal(hooks.screening(honest, op, { q: 'how much glycerin can I add to the luxe chassis', key: 'x' }))).toBeNull();
     expect(honest.req.screening).toBeUndefined();
