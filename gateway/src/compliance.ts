@@ -14,7 +14,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { failOpen, type Bus, type Logger, type Subscription } from '@svc/kit';
 import { subscribeEvent, type EventOf } from '@svc/protos';
-import { Classifier, PROBE_LIMITS, pushEntry, signatureOf, subjectOf, sweepRun, type FormulaLike, type Verdict, type WindowEntry } from '@svc/screening';
+import { Classifier, PROBE_LIMITS, TELL_YOUR_USER, pushEntry, signatureOf, subjectOf, sweepRun, type FormulaLike, type Verdict, type WindowEntry } from '@svc/screening';
 import { rpc, type Clients } from './clients';
 import { HttpError } from './errors';
 import type { CallContext, Operation, ScreenedField } from './operations/operation';
@@ -27,11 +27,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** What a refused caller shows its end user (spec section 7). Kept word for word with the compliance service's. */
-export const TELL_YOUR_USER =
-  'This request was refused because it asks for protected information about the chassis (its composition, amounts, processing or equipment). ' +
-  'The refusal has been logged. Repeated attempts suspend access to the service, first for an hour, then for 7 days, and then for good. ' +
-  'Please continue designing your own formula instead: search ingredients, check the formula and apply its remedies.';
+export { TELL_YOUR_USER };
 
 type Channel = 'rest' | 'mcp';
 
