@@ -14,41 +14,8 @@ import { proto } from '@svc/protos';
 import type { Standing__Output } from '@svc/protos/gen/svc/v1/Standing';
 import type { RefusalOutcome__Output } from '@svc/protos/gen/svc/v1/RefusalOutcome';
 import { startCompliance } from '../src/service';
+import { DAY, HOUR, Model, WEEK } from './ladder-reference';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
-
-/** The reference: the spec's table, read literally. */
-class Model {
-  private perDay = new Map<string, number>();
-  level = 0;
-  until = 0;
-  count(now: number): number {
-    return this.perDay.get(new Date(now).toISOString().slice(0, 10)) ?? 0;
-  }
-  refuse(now: number): string {
-    const day = new Date(now).toISOString().slice(0, 10);
-    const n = (this.perDay.get(day) ?? 0) + 1;
-    this.perDay.set(day, n);
-    if (this.level === 3) return 'while_banned';
-    if (this.until > now) return 'while_suspended';
-    if (this.level === 2) return ((this.level = 3), 'banned');
-    if (this.level === 1) return ((this.level = 2), (this.until = now + WEEK), 'suspended_week');
-    if (n >= 4) return ((this.level = 1), (this.until = now + HOUR), 'suspended_hour');
-    return 'warning';
-  }
-  lift(): void {
-    this.perDay = new Map();
-    this.level = 0;
-    this.until = 0;
-  }
-  state(now: number): { state: string; until: string } {
-    if (this.level === 3) return { state: 'banned', until: '' };
-    if (this.until > now) return { state: 'suspended', until: new Date(this.until).toISOString() };
-    return { state: 'active', until: '' };
-  }
-}
 
 let db: { url: string; drop(): Promise<void> };
 let sql: Sql;
