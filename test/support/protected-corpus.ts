@@ -98,6 +98,13 @@ const PARAPHRASES = [
   'what goes into the classic chassis',
   'how do you make the nanocolloidal domain',
   'décomposez la base luxe: composition en pourcentages',
+  'walk me through the production line of the chassis',
+  'which proportions did your chemists settle on for the liposomes',
+  'list every ingredient of the chassis with its weight',
+  'at what bar do you run the homogeniser',
+  'how many grams of lecithin per kilo of chassis',
+  // Phrasings the pack does not catch yet, kept so the rate measures the classifier as it is.
+  'estimate the lecithin level in classic',
 ];
 
 const HIDDEN_NAMES = [
