@@ -11,12 +11,14 @@ import { ACCOUNTS_USAGE, runAccounts } from './admin/accounts';
 import type { ListSubmissionsResponse__Output } from '@svc/protos/gen/svc/v1/ListSubmissionsResponse';
 import type { Submission__Output } from '@svc/protos/gen/svc/v1/Submission';
 import { USERS_USAGE, usersCommand } from './admin/users';
+import { complianceAdmin } from './admin/compliance';
 
 const USAGE = `usage: npm run admin -- <command>
 
   submissions list [pending|approved|rejected]   list submitted ingredients (default: pending)
   submissions approve <id> [reason...]           make a submitted ingredient searchable
   submissions reject <id> <reason...>            reject a submission, with the reason
+  compliance refusals | standing | lift          the refusal audit log, standing, lifting suspensions
 ${ACCOUNTS_USAGE}
 ${USERS_USAGE}`;
 
@@ -34,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
   const [area, cmd, ...rest] = argv;
   if (area === 'accounts') return runAccounts(argv.slice(1), peers().metering);
   if (area === 'users') return usersCommand(argv.slice(1), peers());
+  if (area === 'compliance') return complianceAdmin(argv.slice(1), peers().compliance);
   if (area !== 'submissions' || !cmd) {
     console.error(USAGE);
     return 2;

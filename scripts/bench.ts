@@ -19,7 +19,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { envelopeEngine, labelEngine, POSTGRES_URL, reachable, searchPglite, searchPostgres, type SearchResult } from './bench/engines';
+import { envelopeEngine, labelEngine, POSTGRES_URL, reachable, screeningEngine, searchPglite, searchPostgres, type SearchResult } from './bench/engines';
 import { child, clean, load, stopAll, type LoadResult } from './bench/http';
 import { meteringStep } from './bench/metering';
 import { fmt, machine, printSummary, renderMarkdown, type Report, type Target } from './bench/report';
@@ -57,6 +57,8 @@ const PRESERVATION_SHARE = 0.2;
 /** The metering step at the gateway (a formula call counted into its run), on the real PostgreSQL. */
 const METERING_P99_MS = 2;
 const METERING_RATE = 1_000;
+/** Screening and the probe signature, per request, in the gateway's process. */
+const SCREENING_P99_MS = 1;
 
 const targets: Record<string, Target> = {
   searchPglite: { issue: 3, what: 'search p99, in-process, PGlite', measured: '-', target: `< ${SEARCH_P99_MS} ms`, status: 'NOT MEASURED' },
@@ -70,6 +72,7 @@ const targets: Record<string, Target> = {
   labelHttp: { issue: 5, what: 'POST /inci/label vs bare POST', measured: '-', target: `>= ${LABEL_SHARE * 100} %`, status: 'NOT MEASURED' },
   meteringStep: { issue: 12, what: `metering step p99 at ${fmt(METERING_RATE)} calls/s, PostgreSQL (200 end users)`, measured: '-', target: `< ${METERING_P99_MS} ms`, status: 'NOT MEASURED' },
   meteringNew: { issue: 12, what: `metering step p99 at ${fmt(METERING_RATE)} calls/s, PostgreSQL, every call a new run`, measured: '-', target: `< ${METERING_P99_MS} ms`, status: 'NOT MEASURED' },
+  screening: { issue: 13, what: 'screening + probe signature per request, in process', measured: '-', target: `< ${SCREENING_P99_MS} ms p99`, status: 'NOT MEASURED' },
   preservationHttp: { issue: 5, what: 'POST /ai/preservation vs bare POST', measured: '-', target: `>= ${PRESERVATION_SHARE * 100} %`, status: 'NOT MEASURED' },
   mcpCheck: { issue: 14, what: 'MCP tools/call check_formula vs POST /check, gateway CPU per call', measured: '-', target: `<= ${MCP_COST_VS_REST} x`, status: 'NOT MEASURED' },
 };
@@ -224,6 +227,15 @@ async function engines(): Promise<void> {
     note: `median of ${label.rounds.map((x) => fmt(x)).join(' / ')}; ${label.note}`,
   });
   step(`  ${fmt(label.perSecond)} labels/s`);
+
+  step('screening and probe signature (in process), 20,000 requests');
+  const screening = await screeningEngine(CHECK_BODY, SEARCH_QUERIES);
+  Object.assign(targets.screening!, {
+    measured: `${fmt(screening.p99Us / 1000, 3)} ms`,
+    status: screening.p99Us / 1000 < SCREENING_P99_MS && screening.coldP99Us / 1000 < SCREENING_P99_MS ? 'PASS' : 'FAIL',
+    note: `p50 ${fmt(screening.p50Us, 1)} µs, p99 ${fmt(screening.p99Us, 1)} µs, max ${fmt(screening.maxUs, 0)} µs; every text new to the memo: p99 ${fmt(screening.coldP99Us, 1)} µs; n ${fmt(screening.n)}`,
+  });
+  step(`  p99 ${fmt(screening.p99Us, 1)} µs (cold ${fmt(screening.coldP99Us, 1)} µs)`);
 
   step('library search on PGlite (catalogue import, then 5,000 searches)');
   const pglite = await searchPglite();

@@ -67,7 +67,10 @@ describe('two deployments whose chassis agree on every published band', () => {
   it.each(CASES)('answer the %s probe ladder at nbPct %s around %s identically', async (variant, nbPct, name) => {
     let compared = 0;
     const edges = BAND_EDGES.filter((e) => 2 + e <= 100);
-    for (const e of edges) {
+    for (const [i, e] of edges.entries()) {
+      // Each step of the ladder as its own end user: the ladder is a probe, and one subject running
+      // it would be refused (probe detection); this test is about the answers, not the tripwire.
+      const user = { 'x-svc-user': `ladder.${variant}.${nbPct}.${name.replace(/[^A-Za-z0-9]/g, '')}.${i}` };
       const lines = [{ n: name, pct: 2 }, { n: 'NIACINAMIDE', pct: 2 + e }];
       const requests: Array<[string, unknown]> = [
         ['/inci/label', { variant, nbPct, lines }],
@@ -76,7 +79,7 @@ describe('two deployments whose chassis agree on every published band', () => {
         ['/ai/preservation', { variant, nbPct, lines, ph: 5 }],
       ];
       for (const [path, body] of requests) {
-        const [a, b] = await Promise.all([send(example, 'POST', path, JSON.stringify(body)), send(twin, 'POST', path, JSON.stringify(body))]);
+        const [a, b] = await Promise.all([send(example, 'POST', path, JSON.stringify(body), user), send(twin, 'POST', path, JSON.stringify(body), user)]);
         expect(a.status, `${path} ${JSON.stringify(a.body)}`).toBe(200);
         expect(b.status).toBe(a.status);
         expect(JSON.stringify(comparable(b.body))).toBe(JSON.stringify(comparable(a.body)));

@@ -5,6 +5,7 @@ import { API_VERSION, connect, requestId, type Bus, type Kv, type Logger, type P
 import { createApp } from './app';
 import { KeyAuth } from './auth';
 import { createClients, rpc } from './clients';
+import { ComplianceGate } from './compliance';
 import { subscribeEvent } from '@svc/protos';
 import { TtlCache } from './cache';
 import type { SearchCache } from './operations/index';
@@ -28,6 +29,8 @@ export interface GatewayOptions {
   trustedProxies?: readonly string[];
   /** How long a request (headers and body) may take to arrive; 30 s unless a test says otherwise. */
   requestTimeoutMs?: number;
+  /** The clock of standing and probe windows (tests move it). */
+  now?: () => number;
 }
 
 /** How long a stopping gateway waits for the requests in flight. */
@@ -46,6 +49,9 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const auth = new KeyAuth(clients, o.kv, new Set(o.trustedProxies ?? []));
   const invalidEvent = (info: { subject: string; id: string; problem: string }) => o.log.warn(info, 'invalid event skipped');
   await auth.listen(o.bus, invalidEvent);
+  // Standing and screening (pipeline stages 4 and 6): in process, fed by compliance events.
+  const compliance = new ComplianceGate(clients, o.log, o.now);
+  await compliance.listen(o.bus, invalidEvent);
   const searches: SearchCache = new TtlCache(60_000, 10_000);
   const librarySub = await subscribeEvent(o.bus, 'library.updated', () => searches.clear(), invalidEvent);
   // The data vintage changes only with a library upgrade; a minute-old copy is fine, and without
@@ -83,6 +89,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     usage: new UsageCache(usageFromMetering(clients)),
     oauth,
     hooks: {
+      ...compliance.hooks(),
       metering: async (ctx) => {
         // A missing x-svc-user is refused here; whether the id holds a seat is metering's answer.
         seatCheck(ctx.account, ctx.endUser, seats);
@@ -107,6 +114,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     await leases.stop();
     await seats.stop();
     await auth.stop();
+    await compliance.stop();
     await librarySub.stop();
     clients.close();
     oauthSvc.close();
@@ -169,6 +177,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       await leases.stop();
       await seats.stop();
       await auth.stop();
+      await compliance.stop();
       await librarySub.stop();
       clients.close();
       oauthSvc.close();

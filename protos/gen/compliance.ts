@@ -5,9 +5,14 @@ import type { BlendComponent as _svc_v1_BlendComponent, BlendComponent__Output a
 import type { Caller as _svc_v1_Caller, Caller__Output as _svc_v1_Caller__Output } from './svc/v1/Caller';
 import type { ComplianceClient as _svc_v1_ComplianceClient, ComplianceDefinition as _svc_v1_ComplianceDefinition } from './svc/v1/Compliance';
 import type { Empty as _svc_v1_Empty, Empty__Output as _svc_v1_Empty__Output } from './svc/v1/Empty';
+import type { LiftRequest as _svc_v1_LiftRequest, LiftRequest__Output as _svc_v1_LiftRequest__Output } from './svc/v1/LiftRequest';
 import type { Line as _svc_v1_Line, Line__Output as _svc_v1_Line__Output } from './svc/v1/Line';
+import type { ListRefusalsRequest as _svc_v1_ListRefusalsRequest, ListRefusalsRequest__Output as _svc_v1_ListRefusalsRequest__Output } from './svc/v1/ListRefusalsRequest';
+import type { ListRefusalsResponse as _svc_v1_ListRefusalsResponse, ListRefusalsResponse__Output as _svc_v1_ListRefusalsResponse__Output } from './svc/v1/ListRefusalsResponse';
 import type { Problem as _svc_v1_Problem, Problem__Output as _svc_v1_Problem__Output } from './svc/v1/Problem';
 import type { RecordRefusalRequest as _svc_v1_RecordRefusalRequest, RecordRefusalRequest__Output as _svc_v1_RecordRefusalRequest__Output } from './svc/v1/RecordRefusalRequest';
+import type { Refusal as _svc_v1_Refusal, Refusal__Output as _svc_v1_Refusal__Output } from './svc/v1/Refusal';
+import type { RefusalOutcome as _svc_v1_RefusalOutcome, RefusalOutcome__Output as _svc_v1_RefusalOutcome__Output } from './svc/v1/RefusalOutcome';
 import type { Run as _svc_v1_Run, Run__Output as _svc_v1_Run__Output } from './svc/v1/Run';
 import type { ScreenRequest as _svc_v1_ScreenRequest, ScreenRequest__Output as _svc_v1_ScreenRequest__Output } from './svc/v1/ScreenRequest';
 import type { ScreenResponse as _svc_v1_ScreenResponse, ScreenResponse__Output as _svc_v1_ScreenResponse__Output } from './svc/v1/ScreenResponse';
@@ -27,9 +32,14 @@ export interface ProtoGrpcType {
       Caller: MessageTypeDefinition<_svc_v1_Caller, _svc_v1_Caller__Output>
       Compliance: SubtypeConstructor<typeof grpc.Client, _svc_v1_ComplianceClient> & { service: _svc_v1_ComplianceDefinition }
       Empty: MessageTypeDefinition<_svc_v1_Empty, _svc_v1_Empty__Output>
+      LiftRequest: MessageTypeDefinition<_svc_v1_LiftRequest, _svc_v1_LiftRequest__Output>
       Line: MessageTypeDefinition<_svc_v1_Line, _svc_v1_Line__Output>
+      ListRefusalsRequest: MessageTypeDefinition<_svc_v1_ListRefusalsRequest, _svc_v1_ListRefusalsRequest__Output>
+      ListRefusalsResponse: MessageTypeDefinition<_svc_v1_ListRefusalsResponse, _svc_v1_ListRefusalsResponse__Output>
       Problem: MessageTypeDefinition<_svc_v1_Problem, _svc_v1_Problem__Output>
       RecordRefusalRequest: MessageTypeDefinition<_svc_v1_RecordRefusalRequest, _svc_v1_RecordRefusalRequest__Output>
+      Refusal: MessageTypeDefinition<_svc_v1_Refusal, _svc_v1_Refusal__Output>
+      RefusalOutcome: MessageTypeDefinition<_svc_v1_RefusalOutcome, _svc_v1_RefusalOutcome__Output>
       Run: MessageTypeDefinition<_svc_v1_Run, _svc_v1_Run__Output>
       ScreenRequest: MessageTypeDefinition<_svc_v1_ScreenRequest, _svc_v1_ScreenRequest__Output>
       ScreenResponse: MessageTypeDefinition<_svc_v1_ScreenResponse, _svc_v1_ScreenResponse__Output>

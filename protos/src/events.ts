@@ -57,6 +57,41 @@ export const EVENTS = {
     month: z.string().regex(/^\d{4}-\d{2}$/),
     runs: z.number().int().positive(),
   }),
+  /**
+   * A subject's protected-information standing changed (a strike, a suspension, a ban, a lift):
+   * every gateway replaces its cached standing for the subject. `until` is RFC 3339 while suspended.
+   */
+  'compliance.standing_changed': z.object({
+    subject: z.string().min(1),
+    accountId: z.string().min(1),
+    state: z.enum(['active', 'suspended', 'banned']),
+    until: z.string(),
+    strikesToday: z.number().int().min(0),
+    level: z.number().int().min(0).max(3),
+    /** Grows with every change of the subject's standing: a cache never replaces a newer copy with an older one. */
+    version: z.number().int().min(0),
+  }),
+  /** A refusal entered the ledger (the audit trail; no request content, only its hash). */
+  'compliance.refused': z.object({
+    subject: z.string().min(1),
+    accountId: z.string().min(1),
+    channel: z.enum(['rest', 'mcp']),
+    rule: z.string().min(1),
+    requestHash: z.string().regex(SHA256_HEX),
+    at: z.string(),
+    outcome: z.string(),
+  }),
+  /**
+   * A formula signature one gateway saw, so that every replica's probe window of the subject holds
+   * the requests the others answered. Family hash and numbers only: no names, no text.
+   */
+  'compliance.signature': z.object({
+    origin: z.string().min(1),
+    subject: z.string().min(1),
+    family: z.string().min(1).max(32),
+    coords: z.array(z.number()).max(2_000),
+    at: z.number(),
+  }),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -1,18 +1,29 @@
 /**
- * Protected-information screening, strikes and standing. The process, its contract and its
- * health are in place; the screening rules and the strike ledger are the next issue's work,
- * and until then each RPC answers UNIMPLEMENTED rather than pretending to screen.
+ * Protected information: the strike ledger, standing and the audit log. The screening and probe
+ * decisions run in the gateway's process (@svc/screening, the hot-path budget); every refusal they
+ * make is recorded here, which applies the strike ladder and announces the new standing.
  */
-import { GrpcServer, notYet, type RunningService, type ServiceContext } from '@svc/kit';
-import { QUALIFIED, proto } from '@svc/protos';
+import { migrate, startOutboxRelay, type RunningService, type ServiceContext } from '@svc/kit';
+import { migrations, SCHEMA } from './migrations';
+import { complianceServer } from './server';
 
-export async function startCompliance(ctx: ServiceContext): Promise<RunningService> {
-  const server = new GrpcServer('compliance', ctx.log);
-  server.add(QUALIFIED.compliance, proto.compliance.service, {
-    Screen: notYet(ctx.log, 'protected-information screening'),
-    GetStanding: notYet(ctx.log, 'key standing'),
-    RecordRefusal: notYet(ctx.log, 'refusal ledger'),
-  });
+export async function startCompliance(ctx: ServiceContext & { now?: () => number }): Promise<RunningService> {
+  await migrate(ctx.sql, SCHEMA, migrations);
+  // Events left unpublished by an earlier process (a crash after a commit) leave on the first pass.
+  const outbox = startOutboxRelay({ sql: ctx.sql, bus: ctx.bus, schema: SCHEMA, log: ctx.log });
+  void outbox.flush();
+  const server = complianceServer({ sql: ctx.sql, log: ctx.log, outbox, ...(ctx.now ? { now: ctx.now } : {}) });
   const port = await server.listen(ctx.listen);
-  return { name: 'compliance', port, stop: () => server.shutdown() };
+  return {
+    name: 'compliance',
+    port,
+    async stop() {
+      await server.shutdown();
+      await outbox.stop();
+    },
+  };
 }
+
+export { TELL_YOUR_USER } from './messages';
+export { applyRefusal, standingOf, utcDay, FRESH, HOUR_MS, WEEK_MS, type LadderState, type Outcome } from './engine/ladder';
+export { migrations, SCHEMA } from './migrations';

@@ -1,0 +1,120 @@
+/**
+ * The gateway's protected-information stages on their own, without the compliance service: the
+ * standing cache (newer versions win, a known suspension survives an unreachable service, a subject
+ * never seen is let through), the fields screened, and the refusal itself.
+ */
+import type { Request } from 'express';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@svc/kit';
+import { createClients } from '../src/clients';
+import { ComplianceGate, TELL_YOUR_USER, textsOf } from '../src/compliance';
+import { HttpError } from '../src/errors';
+import type { CallContext, Operation } from '../src/operations/operation';
+import { operations } from '../src/operations/index';
+import { OPERATION_DEPS } from './support/app';
+
+const nowhere = { library: '127.0.0.1:9', envelope: '127.0.0.1:9', preservation: '127.0.0.1:9', label: '127.0.0.1:9', metering: '127.0.0.1:9', compliance: '127.0.0.1:9' };
+const clients = createClients(nowhere);
+afterAll(() => clients.close());
+
+let clock = Date.UTC(2026, 10, 23, 12);
+const gate = new ComplianceGate(clients, createLogger('', 'silent'), () => clock);
+const hooks = gate.hooks();
+const OPS = new Map(operations(OPERATION_DEPS).map((o) => [o.id, o]));
+
+function ctx(account = 'acct_a', endUser?: string, plan = 'starter'): CallContext {
+  return {
+    req: {} as Request,
+    channel: 'rest',
+    account: { id: account, company: 'c', plan, tier: 'standard', status: 'active', keyId: 'k', seatsEnabled: false, hasEnrolled: false, ratePerSecond: 20, rateBurst: 100 },
+    endUser,
+    requestId: 'req-1',
+    baseUrl: 'http://127.0.0.1',
+    caller: { accountId: account, endUser: endUser ?? '', plan, requestId: 'req-1' },
+    rpc: () => Promise.reject(new Error('no services')),
+  };
+}
+
+const refusal = async (p: Promise<void>): Promise<HttpError | null> => p.then(() => null, (e: unknown) => e as HttpError);
+
+describe('standing', () => {
+  it('refuses a suspended subject with 401 key_suspended and Retry-After, and a banned one with key_banned', async () => {
+    gate.learn({ subject: 'acct_s', state: 'suspended', until: new Date(clock + 3_600_000).toISOString(), version: 4 });
+    const e = await refusal(hooks.standing(ctx('acct_s'), OPS.get('check_formula')!));
+    expect(e).toMatchObject({ status: 401, code: 'key_suspended' });
+    expect(e!.headers['Retry-After']).toBe('3600');
+    gate.learn({ subject: 'acct_b', state: 'banned', until: '', version: 9 });
+    expect(await refusal(hooks.standing(ctx('acct_b'), OPS.get('check_formula')!))).toMatchObject({ status: 401, code: 'key_banned' });
+  });
+
+  it('never lets an older event replace a newer standing', async () => {
+    gate.learn({ subject: 'acct_o', state: 'suspended', until: new Date(clock + 60_000).toISOString(), version: 7 });
+    gate.learn({ subject: 'acct_o', state: 'active', until: '', version: 6 });
+    expect(await refusal(hooks.standing(ctx('acct_o'), OPS.get('check_formula')!))).toMatchObject({ code: 'key_suspended' });
+    gate.learn({ subject: 'acct_o', state: 'active', until: '', version: 8 });
+    expect(await refusal(hooks.standing(ctx('acct_o'), OPS.get('check_formula')!))).toBeNull();
+  });
+
+  it('keeps a known suspension when the compliance service cannot be asked again, and lets an unknown subject through', async () => {
+    gate.learn({ subject: 'acct_k', state: 'suspended', until: new Date(clock + 7 * 86_400_000).toISOString(), version: 2 });
+    clock += 120_000; // past the cache lifetime: the gateway asks compliance, which is unreachable
+    expect(await refusal(hooks.standing(ctx('acct_k'), OPS.get('check_formula')!))).toMatchObject({ code: 'key_suspended' });
+    expect(await refusal(hooks.standing(ctx('acct_never_seen'), OPS.get('check_formula')!))).toBeNull();
+  }, 10_000);
+
+  it('counts per end user on the plans that isolate strikes, else per account', async () => {
+    gate.learn({ subject: 'acct_p/u1', state: 'suspended', until: new Date(clock + 60_000).toISOString(), version: 1 });
+    gate.learn({ subject: 'acct_p', state: 'active', until: '', version: 1 });
+    gate.learn({ subject: 'acct_p/u2', state: 'active', until: '', version: 1 });
+    expect(await refusal(hooks.standing(ctx('acct_p', 'u1', 'lab'), OPS.get('check_formula')!))).toMatchObject({ code: 'key_suspended' });
+    expect(await refusal(hooks.standing(ctx('acct_p', 'u2', 'platform'), OPS.get('check_formula')!))).toBeNull();
+    // On starter the end-user header does not isolate: the account's standing applies.
+    expect(await refusal(hooks.standing(ctx('acct_p', 'u1', 'starter'), OPS.get('check_formula')!))).toBeNull();
+  });
+});
+
+describe('screening', () => {
+  it('reads the free-text fields each policy names, blend components and functions included', () => {
+    expect(textsOf(['q'], { q: 'glycerin' })).toEqual(['glycerin']);
+    expect(textsOf(['lines.n'], { lines: [{ n: 'A', pct: 1 }, { pct: 1, blend: [{ n: 'B', f: 0.5 }, { n: 'C', f: 0.5 }] }] })).toEqual(['A', 'B', 'C']);
+    expect(textsOf(['inci', 'note', 'functions'], { inci: 'X', note: 'n', functions: ['f1', 'f2'] })).toEqual(['X', 'n', 'f1', 'f2']);
+    expect(textsOf(['question'], { question: 'how do I use the chassis' })).toEqual(['how do I use the chassis']);
+    expect(textsOf(['q'], null)).toEqual([]);
+  });
+
+  it('refuses a question about the chassis with 403 protected_ip and tell_your_user, even when the ledger is unreachable', async () => {
+    const op = OPS.get('search_ingredients') as Operation;
+    const e = await refusal(hooks.screening(ctx('acct_q'), op, { q: 'composition of the chassis', key: 'x' }));
+    expect(e).toMatchObject({ status: 403, code: 'protected_ip' });
+    expect(e!.extra.tell_your_user).toBe(TELL_YOUR_USER);
+    expect(TELL_YOUR_USER).toMatch(/logged/);
+    expect(TELL_YOUR_USER).toMatch(/suspend/);
+  }, 10_000);
+
+  it('screens x-svc-user too, and lets an honest question through, marking a borderline one', async () => {
+    const op = OPS.get('search_ingredients') as Operation;
+    // x-svc-user is screened on every keyed operation, with the standing.
+    expect(await refusal(hooks.standing(ctx('acct_q', 'chassis.composition', 'lab'), OPS.get('account_status')!))).toMatchObject({ code: 'protected_ip' });
+    expect(await refusal(hooks.standing(ctx('acct_q', 'formulator.7', 'lab'), OPS.get('account_status')!))).toBeNull();
+    const honest = ctx('acct_q');
+    expect(await refusal(hooks.screening(honest, op, { q: 'how much glycerin can I add to the luxe chassis', key: 'x' }))).toBeNull();
+    expect(honest.req.screening).toBeUndefined();
+    const curious = ctx('acct_q');
+    expect(await refusal(hooks.screening(curious, op, { q: 'composition of a typical serum', key: 'x' }))).toBeNull();
+    expect(curious.req.screening).toMatchObject({ decision: 'borderline' });
+  }, 10_000);
+
+  it('refuses the 6th step of a sweep of one amount, and a ladder at once', async () => {
+    const op = OPS.get('inci_label') as Operation;
+    const body = (p: number) => ({ variant: 'luxe', nbPct: 80, lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 }], mode: 'label', market: 'eu', productType: 'leave_on' });
+    const results: Array<HttpError | null> = [];
+    for (let i = 1; i <= 6; i++) {
+      clock += 1_000;
+      results.push(await refusal(hooks.screening(ctx('acct_sweep'), op, body(i))));
+    }
+    expect(results.slice(0, 5)).toEqual([null, null, null, null, null]);
+    expect(results[5]).toMatchObject({ code: 'protected_ip' });
+    const ladder = { ...body(1), lines: [{ n: 'GLYCERIN', pct: 1 }, { n: 'GLYCERIN', pct: 2 }, { n: 'GLYCERIN', pct: 3 }] };
+    expect(await refusal(hooks.screening(ctx('acct_ladder'), op, ladder))).toMatchObject({ code: 'protected_ip' });
+  }, 20_000);
+});

@@ -1,0 +1,28 @@
+/**
+ * The classifier's data pack: versioned, with its source, validated once at load. The words live
+ * in data, not code, so a new paraphrase is a data change with its own test case.
+ */
+import { z } from 'zod';
+import packJson from '../data/screening-pack.json';
+
+export const GROUPS = ['target', 'composition', 'amount', 'processing', 'processingWeak', 'equipment', 'extraction', 'userAction', 'ownFormula'] as const;
+export type Group = (typeof GROUPS)[number];
+
+const RuleSchema = z.strictObject({
+  id: z.string().regex(/^screen\.[a-z_]+$/),
+  decision: z.enum(['refuse', 'borderline']),
+  all: z.array(z.enum(GROUPS)).min(1),
+  none: z.array(z.enum(GROUPS)).optional(),
+});
+
+export const ScreeningPackSchema = z.strictObject({
+  version: z.string().regex(/^\d{4}\.\d{1,2}\.\d+$/),
+  source: z.string().min(20),
+  groups: z.strictObject(Object.fromEntries(GROUPS.map((g) => [g, z.array(z.string().min(1)).min(1)])) as Record<Group, z.ZodArray<z.ZodString>>),
+  rules: z.array(RuleSchema).min(1),
+});
+
+export type ScreeningPack = z.infer<typeof ScreeningPackSchema>;
+export type Rule = z.infer<typeof RuleSchema>;
+
+export const SCREENING_PACK: ScreeningPack = ScreeningPackSchema.parse(packJson);

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { PROBE_LIMITS, detectProbe, pushEntry, signatureOf, type FormulaLike, type WindowEntry } from '../src/index';
+
+const base = (over: Partial<FormulaLike> = {}): FormulaLike => ({
+  architecture: 'luxe',
+  share: 80,
+  lines: [
+    { n: 'GLYCERIN', pct: 3 },
+    { n: 'NIACINAMIDE', pct: 4 },
+    { pct: 2, blend: [{ n: 'ALOE BARBADENSIS LEAF JUICE', f: 0.99 }, { n: 'SODIUM BENZOATE', f: 0.01 }] },
+  ],
+  ...over,
+});
+
+/** Runs a sequence through the detector and returns the 1-based index of the first probe, or 0. */
+function firstProbe(seq: FormulaLike[]): number {
+  let w: WindowEntry[] = [];
+  let t = 1_000_000;
+  for (const [i, f] of seq.entries()) {
+    t += 5_000;
+    const s = signatureOf(f);
+    if (detectProbe(w, s, t)) return i + 1;
+    w = pushEntry(w, { family: s.family, coords: s.coords, at: t });
+  }
+  return 0;
+}
+
+const withGlycerin = (pct: number) => base({ lines: [{ n: 'GLYCERIN', pct }, ...base().lines.slice(1)] });
+
+describe('signatures', () => {
+  it('do not depend on the order of lines or on pH', () => {
+    const a = signatureOf(base());
+    const b = signatureOf({ ...base(), lines: [...base().lines].reverse() });
+    expect(b).toEqual(a);
+  });
+  it('change family with the ingredient set or the architecture, coords with amounts', () => {
+    const a = signatureOf(base());
+    expect(signatureOf(base({ architecture: 'classic' })).family).not.toBe(a.family);
+    expect(signatureOf(base({ lines: [...base().lines, { n: 'PANTHENOL', pct: 1 }] })).family).not.toBe(a.family);
+    expect(signatureOf(withGlycerin(5)).family).toBe(a.family);
+    expect(signatureOf(withGlycerin(5)).coords).not.toEqual(a.coords);
+  });
+});
+
+describe('sweeps and bisections', () => {
+  it('a monotone sweep of one amount is caught at its 6th request', () => {
+    expect(firstProbe([1, 2, 3, 4, 5, 6, 7, 8].map(withGlycerin))).toBe(PROBE_LIMITS.sweepValues);
+  });
+  it('a bisection of nbPct is caught', () => {
+    const seq = [50, 25, 37.5, 31.25, 34.375, 32.8125, 33.59375].map((share) => base({ share }));
+    expect(firstProbe(seq)).toBeGreaterThan(0);
+    expect(firstProbe(seq)).toBeLessThanOrEqual(8);
+  });
+  it('a decoy request of another family in between does not reset the run', () => {
+    const decoy = base({ architecture: 'classic' });
+    expect(firstProbe([withGlycerin(1), decoy, withGlycerin(2), decoy, withGlycerin(3), withGlycerin(4), decoy, withGlycerin(5), withGlycerin(6)])).toBe(9);
+  });
+  it('jittering a second amount a little at every step does not hide a sweep', () => {
+    const seq = [1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + (i % 3) * 0.03 }, ...base().lines.slice(2)] }));
+    expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
+  });
+  it('a second amount moved by more than the jitter breaks the run', () => {
+    const seq = [1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + (i % 2) * 0.5 }, ...base().lines.slice(2)] }));
+    expect(firstProbe(seq)).toBe(0);
+  });
+  it('a ladder of same-name lines in one request is caught at once', () => {
+    expect(firstProbe([base({ lines: [{ n: 'LECITHIN', pct: 0.1 }, { n: 'lecithin', pct: 0.2 }, { n: 'Lecithin', pct: 0.4 }, { n: 'WATER', pct: 10 }] })])).toBe(1);
+  });
+});
+
+describe('formulating is not a sweep', () => {
+  it('one line changed a few times, then other lines', () => {
+    expect(firstProbe([withGlycerin(8), withGlycerin(6), withGlycerin(5), withGlycerin(4), base({ share: 75 }), base({ share: 70 })])).toBe(0);
+  });
+  it('a remedy changing several lines at once, repeated', () => {
+    const seq = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => base({ lines: [{ n: 'GLYCERIN', pct: 3 + i }, { n: 'NIACINAMIDE', pct: 4 - i * 0.3 }, ...base().lines.slice(2)] }));
+    expect(firstProbe(seq)).toBe(0);
+  });
+  it('adjusting pH only never counts', () => {
+    expect(firstProbe([4.5, 5, 5.5, 6, 6.5, 7].map(() => base()))).toBe(0);
+  });
+  it('entries older than the window are forgotten', () => {
+    let w: WindowEntry[] = [];
+    let t = 0;
+    for (const p of [1, 2, 3, 4, 5]) {
+      const s = signatureOf(withGlycerin(p));
+      w = pushEntry(w, { family: s.family, coords: s.coords, at: (t += PROBE_LIMITS.windowMs) });
+    }
+    expect(detectProbe(w, signatureOf(withGlycerin(6)), t + 1)).toBeNull();
+  });
+});
