@@ -50,6 +50,11 @@ and validated at bench and pilot scale before production.
   \`"f": "trace"\` marks a carry-over component below 0.01 % of the product.
 - Use INCI names. Search first when unsure; an unknown name does not fail a check, it makes the
   verdict \`compatible_verify\` and comes back under \`unmatched\` with suggestions.
+- Water and fragrance may be written in any common spelling (\`AQUA\`, \`WATER\`, \`EAU\`, \`PARFUM\`,
+  \`FRAGRANCE\`, ...); labels print \`AQUA\`/\`PARFUM\` for the EU and \`WATER\`/\`FRAGRANCE\` for the US.
+- Give a colourant by its CI number (\`CI 77891\`, \`CI 77019\`) to have it listed last on the label,
+  as colourants are; the US label prints its US name. A name that is not a CI number (\`MICA\`,
+  \`TITANIUM DIOXIDE\`) is the ingredient in its other use and is ordered by its category.
 - Verdicts: \`compatible\`, \`compatible_verify\` (works, but verify at the bench), \`adjust\` (apply
   the remedies). Remedies are machine-readable: apply them all, then check again.
 
