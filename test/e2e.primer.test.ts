@@ -33,7 +33,7 @@ describe('the primer against the running service', () => {
     return { url: sys.url, key, id: a.id };
   };
   const refuse = (t: Target, times: number) => Promise.all(Array.from({ length: times }, (_, i) => get(t, `${PROBE}&n=${i}`)));
-  const waitFor = async (f: () => Promise<{ status: number; body: any }>, code: string) => {
+  const waitFor = async <R extends { status: number; body: any }>(f: () => Promise<R>, code: string): Promise<R> => {
     const end = Date.now() + 3_000;
     let r = await f();
     while (r.body?.error?.code !== code && Date.now() < end) {
