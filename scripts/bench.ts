@@ -6,14 +6,15 @@
  *    library search over the full catalogue (PGlite; PostgreSQL too when reachable).
  * 2. Three child processes, so the load generator does not share their event loop: a bare Express
  *    route (scripts/bench/bare.ts), the floor (scripts/bench/floor.ts: Express plus one gRPC call)
- *    and the embedded system (scripts/start.ts, fresh temp data dir). Per gateway route, the bare
+ *    and the embedded system (scripts/bench/system.ts: what `npm start` runs, plus a second gateway
+ *    without the standing and screening stages, fresh temp data dir). Per gateway route, the bare
  *    route (and for POST /check the floor) is measured right before it; autocannon, loopback only.
  *
  * Exits 0 when the run completes, whatever the targets say (it is a report); 1 when the run
  * itself broke (the report is still written, marked incomplete). Children and temp dirs are
  * cleaned up on every path. Knobs: BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2),
  * BENCH_CONNECTIONS (50), BENCH_CPU_PROF=<dir> (CPU profile of the system child, written when it stops),
- * BENCH_ONLY=search,check,label,preservation,mcp (only those HTTP measurements, no engines, docs/benchmarks.md untouched).
+ * BENCH_ONLY=search,check,label,preservation,mcp,compliance (only those HTTP measurements, no engines, docs/benchmarks.md untouched).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -59,6 +60,8 @@ const METERING_P99_MS = 2;
 const METERING_RATE = 1_000;
 /** Screening and the probe signature, per request, in the gateway's process. */
 const SCREENING_P99_MS = 1;
+/** Standing and screening together, per keyed request at the gateway. */
+const COMPLIANCE_CPU_MS = 0.1;
 
 const targets: Record<string, Target> = {
   searchPglite: { issue: 3, what: 'search p99, in-process, PGlite', measured: '-', target: `< ${SEARCH_P99_MS} ms`, status: 'NOT MEASURED' },
@@ -74,6 +77,7 @@ const targets: Record<string, Target> = {
   meteringNew: { issue: 12, what: `metering step p99 at ${fmt(METERING_RATE)} calls/s, PostgreSQL, every call a new run`, measured: '-', target: `< ${METERING_P99_MS} ms`, status: 'NOT MEASURED' },
   screening: { issue: 13, what: 'screening + probe signature per request, in process', measured: '-', target: `< ${SCREENING_P99_MS} ms p99`, status: 'NOT MEASURED' },
   preservationHttp: { issue: 5, what: 'POST /ai/preservation vs bare POST', measured: '-', target: `>= ${PRESERVATION_SHARE * 100} %`, status: 'NOT MEASURED' },
+  complianceHotPath: { issue: 13, what: 'standing + screening, server CPU per POST /check (with minus without)', measured: '-', target: `<= ${COMPLIANCE_CPU_MS} ms`, status: 'NOT MEASURED' },
   mcpCheck: { issue: 14, what: 'MCP tools/call check_formula vs POST /check, gateway CPU per call', measured: '-', target: `<= ${MCP_COST_VS_REST} x`, status: 'NOT MEASURED' },
 };
 if (CONNECTIONS !== 50) targets.checkP99!.note = 'the target is defined at 50 connections';
@@ -290,7 +294,7 @@ async function http(): Promise<void> {
     child('scripts/bench/bare.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000 }),
     child('scripts/bench/floor.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000 }),
     child(
-      'scripts/start.ts',
+      'scripts/bench/system.ts',
       {
         SVC_HOST: '127.0.0.1',
         SVC_PORT: '0',
@@ -302,13 +306,14 @@ async function http(): Promise<void> {
         SVC_REDIS_URL: undefined,
         SVC_NATS_URL: undefined,
       },
-      /Base URL:\s+(http:\/\/127\.0\.0\.1:\d+)/,
+      /Without compliance: (http:\/\/127\.0\.0\.1:\d+)\s+Base URL: (http:\/\/127\.0\.0\.1:\d+)/,
       { timeoutMs: 150_000, nodeArgs },
     ),
   ]);
   const bareUrl = `http://127.0.0.1:${bare.match[1]}`;
   const floorUrl = `http://127.0.0.1:${floor.match[1]}`;
-  const gatewayUrl = system.match[1]!;
+  const withoutComplianceUrl = system.match[1]!;
+  const gatewayUrl = system.match[2]!;
   const key = readFileSync(join(dataDir, 'dev-key'), 'utf8').trim();
   step(`bare ${bareUrl}, gateway ${gatewayUrl}`);
 
@@ -355,6 +360,7 @@ async function http(): Promise<void> {
     }
   }
   if (ONLY.length === 0 || ONLY.includes('mcp')) await mcpVersusRest(gatewayUrl, key, system.proc.pid);
+  if (ONLY.length === 0 || ONLY.includes('compliance')) await complianceCost(gatewayUrl, withoutComplianceUrl, key, system.proc.pid);
   step('stopping the children');
   await cleanup();
   if (CPU_PROF) report.engineNotes.push(`CPU profile of the system child written to ${CPU_PROF} (BENCH_CPU_PROF); profiling slows the gateway, so this run's HTTP numbers are not representative.`);
@@ -391,11 +397,44 @@ async function mcpVersusRest(gatewayUrl: string, key: string, pid: number | unde
   });
 }
 
+/**
+ * What standing and screening cost a POST /check: the same requests to two gateways on the same
+ * services, one with the stages and one without, back to back; the difference in server CPU per
+ * request is their cost, and each gateway's throughput is set against the floor of this run.
+ */
+async function complianceCost(gatewayUrl: string, withoutUrl: string, key: string, pid: number | undefined): Promise<void> {
+  const t = targets.complianceHotPath!;
+  const run = async (name: string, url: string): Promise<LoadResult> => {
+    const o = { url: `${url}/check`, method: 'POST' as const, headers: { 'x-svc-key': key }, connections: CONNECTIONS, body: CHECK_BODY, serverPid: pid };
+    await load(`${name} (warm-up)`, { ...o, seconds: WARMUP });
+    const res = await load(name, { ...o, seconds: SECONDS });
+    report.loads.push(res);
+    step(`  ${name}: ${fmt(res.rps)} req/s, p99 ${res.p99} ms${res.cpuMsPerRequest === null ? '' : `, server CPU ${fmt(res.cpuMsPerRequest, 3)} ms/request`}`);
+    return res;
+  };
+  step(`standing and screening: POST /check with and without them (${WARMUP} s warm-up + ${SECONDS} s each)`);
+  const without = await run('gateway POST /check without standing and screening', withoutUrl);
+  const withStages = await run('gateway POST /check with standing and screening', gatewayUrl);
+  const floor = report.loads.find((l) => l.name.startsWith('floor POST /check'));
+  const share = (r: LoadResult) => (floor && floor.rps > 0 ? ` (${fmt((100 * r.rps) / floor.rps, 1)} % of the floor)` : '');
+  const dirty = [!clean(without) ? `run without: ${without.non2xx} non-2xx` : '', !clean(withStages) ? `run with: ${withStages.non2xx} non-2xx` : ''].filter(Boolean).join('; ');
+  if (withStages.cpuMsPerRequest === null || without.cpuMsPerRequest === null) {
+    Object.assign(t, { status: 'FAIL', note: 'server CPU could not be read' });
+    return;
+  }
+  const delta = withStages.cpuMsPerRequest - without.cpuMsPerRequest;
+  Object.assign(t, {
+    measured: `${fmt(delta, 3)} ms`,
+    status: !dirty && delta <= COMPLIANCE_CPU_MS ? 'PASS' : 'FAIL',
+    note: `server CPU ${fmt(withStages.cpuMsPerRequest, 3)} vs ${fmt(without.cpuMsPerRequest, 3)} ms/request; ${fmt(withStages.rps)}${share(withStages)} vs ${fmt(without.rps)}${share(without)} req/s${dirty ? `; ${dirty}` : ''}`,
+  });
+}
+
 async function main(): Promise<number> {
   let failed = false;
-  const unknown = ONLY.filter((o) => o !== 'mcp' && !PAIRS.some((p) => p.only === o));
+  const unknown = ONLY.filter((o) => o !== 'mcp' && o !== 'compliance' && !PAIRS.some((p) => p.only === o));
   if (unknown.length > 0) {
-    console.error(`BENCH_ONLY: unknown ${unknown.join(', ')}; use ${[...PAIRS.map((p) => p.only), 'mcp'].join(', ')}`);
+    console.error(`BENCH_ONLY: unknown ${unknown.join(', ')}; use ${[...PAIRS.map((p) => p.only), 'mcp', 'compliance'].join(', ')}`);
     return 2;
   }
   const watchdog = setTimeout(() => {
