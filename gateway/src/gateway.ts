@@ -167,9 +167,13 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
       await new Promise<void>((resolve) => {
         net.Server.prototype.close.call(server, () => resolve());
         let idle: NodeJS.Timeout | undefined;
+        // Timers run before the event loop reads sockets: after a busy spell, a request already in a
+        // socket's buffer would be cut with its "idle" connection. setImmediate runs after the reads,
+        // so a connection is closed only once what arrived on it has been seen.
+        const closeIdle = () => setImmediate(() => server.closeIdleConnections());
         const grace = setTimeout(() => {
-          server.closeIdleConnections();
-          idle = setInterval(() => server.closeIdleConnections(), 50);
+          closeIdle();
+          idle = setInterval(closeIdle, 50);
         }, GRACE_MS);
         const deadline = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
         server.once('close', () => {
