@@ -31,6 +31,8 @@ interface Lease {
   /** Local clock, ms. */
   spendUntil: number;
   runCallsBefore: number;
+  /** Calls a run covers, as metering said (its calls so far plus those left). */
+  runCalls: number;
   run: { id: string; opensAt: string; closesAt: string };
   base: NonNullable<Usage>;
 }
@@ -122,7 +124,7 @@ export class RunLeases {
 
   private metered(lease: Lease): MeteredCall {
     const calls = lease.runCallsBefore + lease.used;
-    const usage = { ...lease.base, run: { ...lease.run, calls, callsLeft: Math.max(0, MAX_LEASE - calls) } };
+    const usage = { ...lease.base, run: { ...lease.run, calls, callsLeft: Math.max(0, lease.runCalls - calls) } };
     return {
       usage,
       refund: () => {
@@ -209,6 +211,7 @@ function leaseOf(r: MeterResponse__Output, asked: number): Lease {
     reported: 0,
     spendUntil: asked + Math.max(0, r.lease.ttlMs - SAFETY_MS),
     runCallsBefore: r.lease.runCallsBefore,
+    runCalls: run.calls + run.callsLeft,
     run: { id: run.id, opensAt: run.opensAt, closesAt: run.closesAt },
     base: usageJson(r.usage) as NonNullable<Usage>,
   };
