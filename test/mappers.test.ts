@@ -6,13 +6,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ARCHITECTURES } from '@svc/formula';
-import { checkJson, checkToProto, labelJson, labelToProto, preservationJson, preservationToProto, proto } from '@svc/protos';
+import { checkJson, checkToProto, factsFromProto, factsToProto, labelJson, labelToProto, preservationJson, preservationToProto, proto, publicEntry } from '@svc/protos';
 import { checkFormula } from '../services/envelope/src/engine/check';
 import { DEFAULT_PACK } from '../services/envelope/src/engine/pack';
 import { FACTS as ENVELOPE_FACTS, resolveFor } from '../services/envelope/test/fixtures/resolver';
 import { buildLabel, namesToResolve as labelNames, parseLabelRequest } from '../services/label/src/engine/index';
 import { assessPreservation, namesToResolve as preservationNames, parsePreservationRequest } from '../services/preservation/src/engine/index';
-import { EXAMPLE, FACT_NAMES, resolveNames } from './support/chassis-facts';
+import { EXAMPLE, FACTS, FACT_NAMES, resolveNames } from './support/chassis-facts';
 import { blendOf } from './support/generators';
 
 /** Through the wire as the services and the gateway send it: serialise, then deserialise. */
@@ -94,5 +94,14 @@ describe('mappers keep every documented field across the wire', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('Resolve carries every fact (allergenRef too); a search result shows only the public fields', () => {
+    type ResolveOut = { resolutions: { facts: Parameters<typeof factsFromProto>[0] }[] };
+    const all = [...FACTS.values()];
+    const out = wire<ResolveOut>(svc(proto.library, 'Resolve'), { resolutions: all.map((f) => ({ n: f.inci, matched: true, facts: factsToProto(f), suggestions: [] })) });
+    expect(out.resolutions.map((r) => factsFromProto(r.facts))).toEqual(all);
+    expect(all.some((f) => f.allergenRef !== null)).toBe(true);
+    for (const r of out.resolutions) expect(Object.keys(publicEntry(r.facts)).sort()).toEqual(['allergen', 'c', 'cas', 'fn', 'n', 'nano', 'refs', 'up']);
   });
 });

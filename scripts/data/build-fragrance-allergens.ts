@@ -1,7 +1,9 @@
 /**
- * Builds services/label/src/data/fragrance-allergens.json from cosing_annex_III.csv: the Annex III
+ * Builds services/library/src/data/fragrance-allergens.json from cosing_annex_III.csv: the Annex III
  * entries whose conditions require naming the substance on the label above 0.001 % (leave-on) and
- * 0.01 % (rinse-off), as extended by Regulation (EU) 2023/1545 (81 entries).
+ * 0.01 % (rinse-off), as extended by Regulation (EU) 2023/1545 (81 entries). The groups are library
+ * data (every member gets its entry's reference as allergenRef); the thresholds are the label's
+ * (services/label/src/data/allergen-thresholds.json).
  *
  * Members are the INCI names an entry covers. CosIng's `chemical_name` column lists them for most
  * entries; REVIEW below corrects the entries where it is empty, not an INCI name, or incomplete,
@@ -12,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { clean, readAnnex } from './cosing-csv';
 
-const OUT = resolve(import.meta.dirname, '../../services/label/src/data/fragrance-allergens.json');
+const OUT = resolve(import.meta.dirname, '../../services/library/src/data/fragrance-allergens.json');
 
 /** Hand-reviewed member lists, keyed by Annex III reference number. */
 const REVIEW: Record<string, { members: string[]; why: string }> = {
@@ -59,14 +61,14 @@ function main(): void {
   entries.sort((a, b) => Number(a.ref.slice(4)) - Number(b.ref.slice(4)));
   if (entries.length !== 81) throw new Error(`expected the 81 labelling entries of Regulation (EU) 2023/1545, found ${entries.length}`);
   const pack = {
+    pack: 'library-fragrance-allergens',
     version: `annex-iii-allergens-${vintage}`,
     source: 'European Commission, CosIng',
     regulation: 'Regulation (EC) No 1223/2009, Annex III, as amended by Commission Regulation (EU) 2023/1545',
     vintage,
     file: 'cosing_annex_III.csv',
     sha256,
-    thresholds: { leave_on: 0.001, rinse_off: 0.01 },
-    note: 'Named on the label when the sum over every source exceeds the threshold for the product type. Members are INCI names; `labelAs` is the wording the Regulation gives for collective entries.',
+    note: "The Annex III labelling entries and the INCI names each covers. The library's catalogue makes every member an allergen with its entry's reference (allergenRef), served through Resolve; the label's thresholds are in services/label/src/data/allergen-thresholds.json. `labelAs` is the wording the Regulation gives for collective entries.",
     entries,
   };
   writeFileSync(OUT, `${JSON.stringify(pack, null, 2)}\n`);

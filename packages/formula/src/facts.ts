@@ -51,6 +51,11 @@ export interface IngredientFacts {
   fn: string[];
   cas: string | null;
   allergen: boolean;
+  /**
+   * Annex III labelling entry the ingredient belongs to ("III/70" for citral, geranial and neral):
+   * members of one entry are summed against the labelling threshold. Null when in none.
+   */
+  allergenRef: string | null;
   colourant: boolean;
   uvFilter: boolean;
   prohibited: boolean;

@@ -121,6 +121,7 @@ async function insertIngredients(tx: SqlTx, chunk: readonly CatalogueEntry[]): P
       cas: f.cas,
       refs: f.refs,
       allergen: f.allergen,
+      allergen_ref: f.allergenRef,
       colourant: f.colourant,
       uv_filter: f.uvFilter,
       prohibited: f.prohibited,
@@ -130,12 +131,12 @@ async function insertIngredients(tx: SqlTx, chunk: readonly CatalogueEntry[]): P
   });
   await tx.query(
     `INSERT INTO library.ingredients (inci, nkey, source, cosing_ref, curated, c, up, ionic, valence, as_acid, us_name, fn, cas, refs,
-       allergen, colourant, uv_filter, prohibited, nano, common)
+       allergen, allergen_ref, colourant, uv_filter, prohibited, nano, common)
      SELECT inci, nkey, source, cosing_ref, curated, c, up, ionic, valence, as_acid, us_name, fn, cas, refs,
-       allergen, colourant, uv_filter, prohibited, nano, common
+       allergen, allergen_ref, colourant, uv_filter, prohibited, nano, common
      FROM jsonb_to_recordset($1::jsonb) AS x(inci text, nkey text, source text, cosing_ref text, curated boolean, c text, up double precision,
        ionic text, valence smallint, as_acid double precision, us_name text, fn text[], cas text, refs text[],
-       allergen boolean, colourant boolean, uv_filter boolean, prohibited boolean, nano boolean, common smallint)`,
+       allergen boolean, allergen_ref text, colourant boolean, uv_filter boolean, prohibited boolean, nano boolean, common smallint)`,
     [JSON.stringify(rows)],
   );
 }

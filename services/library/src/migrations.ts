@@ -110,6 +110,15 @@ CREATE TABLE library.submission_requests (
 );
 CREATE INDEX submission_requests_created ON library.submission_requests (created_at)`,
   },
+  {
+    id: 3,
+    name: 'allergen entry of an ingredient',
+    sql: `
+-- The Annex III labelling entry an allergen belongs to (fragrance-allergens.json): members of one
+-- entry are summed against the labelling threshold. Filled by the import of data version
+-- library-import/3, which this migration's deploy brings.
+ALTER TABLE library.ingredients ADD COLUMN allergen_ref text`,
+  },
 ];
 
 export interface MigrateReport {

@@ -8,7 +8,18 @@ import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { loadCategoryMap, loadColourNames, loadOverlay, loadVocabulary, type CategoryMap, type ColourNames, type Overlay, type Vocabulary } from './data/overlay';
+import {
+  loadCategoryMap,
+  loadColourNames,
+  loadFragranceAllergens,
+  loadOverlay,
+  loadVocabulary,
+  type CategoryMap,
+  type ColourNames,
+  type FragranceAllergens,
+  type Overlay,
+  type Vocabulary,
+} from './data/overlay';
 import { ANNEXES, parseAnnex, type AnnexEntry } from './engine/annex';
 import type { FullCosingRow } from './engine/catalogue';
 
@@ -21,7 +32,8 @@ export const annexFile = (a: string): string => `cosing_annex_${a}.csv`;
  * Bumped whenever the import's interpretation of the same files changes (parsing, flag rules,
  * name keys), so that a deploy with new logic re-imports even though the files did not change.
  */
-export const IMPORT_LOGIC_VERSION = 'library-import/2';
+// 3: members of the Annex III labelling entries (fragrance-allergens.json) are allergens with their allergenRef.
+export const IMPORT_LOGIC_VERSION = 'library-import/3';
 
 export interface Sources {
   cosing: FullCosingRow[];
@@ -30,6 +42,7 @@ export interface Sources {
   map: CategoryMap;
   colourNames: ColourNames;
   vocabulary: Vocabulary;
+  allergens: FragranceAllergens;
   /** sha256 over the input files, the overlay, the category map and IMPORT_LOGIC_VERSION. */
   dataVersion: string;
   cosingVintage: string;
@@ -45,6 +58,7 @@ export interface RawSources {
   map: CategoryMap;
   colourNames: ColourNames;
   vocabulary: Vocabulary;
+  allergens: FragranceAllergens;
 }
 
 /** Reads the files only; cheap enough to run at every start to compute the data version. */
@@ -54,7 +68,7 @@ export function readRawSources(
 ): RawSources {
   const names = [COSING_FILE, ...ANNEXES.map(annexFile)];
   const files = names.map((name) => ({ name, bytes: readFileSync(join(dataDir, name)) }));
-  return { files, overlay: override.overlay ?? loadOverlay(), map: override.categoryMap ?? loadCategoryMap(), colourNames: loadColourNames(), vocabulary: loadVocabulary() };
+  return { files, overlay: override.overlay ?? loadOverlay(), map: override.categoryMap ?? loadCategoryMap(), colourNames: loadColourNames(), vocabulary: loadVocabulary(), allergens: loadFragranceAllergens() };
 }
 
 export function dataVersionOf(raw: RawSources): string {
@@ -64,6 +78,7 @@ export function dataVersionOf(raw: RawSources): string {
   h.update('\u0000category-map\u0000').update(JSON.stringify(raw.map));
   h.update('\u0000colour-names\u0000').update(JSON.stringify(raw.colourNames));
   h.update('\u0000vocabulary\u0000').update(JSON.stringify(raw.vocabulary));
+  h.update('\u0000fragrance-allergens\u0000').update(JSON.stringify(raw.allergens));
   return h.digest('hex');
 }
 
@@ -84,6 +99,7 @@ export function parseSources(raw: RawSources): Sources {
     map: raw.map,
     colourNames: raw.colourNames,
     vocabulary: raw.vocabulary,
+    allergens: raw.allergens,
     dataVersion: dataVersionOf(raw),
     cosingVintage: COSING_VINTAGE,
     annexVintage,

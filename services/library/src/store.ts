@@ -177,14 +177,14 @@ export async function loadSearchIndex(sql: Query): Promise<SearchIndex> {
   const names = await sql.query<{ j: string }>(
     `SELECT coalesce(json_agg(json_build_array(ingredient_id, kind, nkey, wkey)), '[]')::text AS j FROM library.names`,
   );
-  type IngTuple = [number, boolean, string, string | null, Category, number | null, Ionic | null, number | null, number | null, string[], string[], string | null, boolean, boolean, boolean, boolean, boolean, number];
+  type IngTuple = [number, boolean, string, string | null, Category, number | null, Ionic | null, number | null, number | null, string[], string[], string | null, boolean, string | null, boolean, boolean, boolean, boolean, number];
   const ingRows = JSON.parse(ings.rows[0]?.j ?? '[]') as IngTuple[];
   const nameRows = JSON.parse(names.rows[0]?.j ?? '[]') as [number, NameKind, string, string][];
   return new SearchIndex(
-    ingRows.map(([id, curated, inci, us_name, c, up, ionic, valence, as_acid, refs, fn, cas, allergen, colourant, uv_filter, prohibited, nano, common]) => ({
+    ingRows.map(([id, curated, inci, us_name, c, up, ionic, valence, as_acid, refs, fn, cas, allergen, allergen_ref, colourant, uv_filter, prohibited, nano, common]) => ({
       id,
       curated,
-      facts: toFacts({ inci, us_name, c, up, ionic, valence, as_acid, refs, fn, cas, allergen, colourant, uv_filter, prohibited, nano, common }),
+      facts: toFacts({ inci, us_name, c, up, ionic, valence, as_acid, refs, fn, cas, allergen, allergen_ref, colourant, uv_filter, prohibited, nano, common }),
     })),
     nameRows.map(([ingredientId, kind, nkey, wkey]) => ({ ingredientId, kind, nkey, wkey })),
   );
@@ -256,6 +256,7 @@ interface IngredientRow {
   fn: string[];
   cas: string | null;
   allergen: boolean;
+  allergen_ref: string | null;
   colourant: boolean;
   uv_filter: boolean;
   prohibited: boolean;
@@ -264,7 +265,7 @@ interface IngredientRow {
 }
 
 const FACT_COLUMNS = `i.inci, i.us_name, i.c, i.up, i.ionic, i.valence, i.as_acid, i.refs, i.fn, i.cas,
-  i.allergen, i.colourant, i.uv_filter, i.prohibited, i.nano, i.common`;
+  i.allergen, i.allergen_ref, i.colourant, i.uv_filter, i.prohibited, i.nano, i.common`;
 
 const toFacts = (r: IngredientRow): IngredientFacts => ({
   inci: r.inci,
@@ -278,6 +279,7 @@ const toFacts = (r: IngredientRow): IngredientFacts => ({
   fn: r.fn,
   cas: r.cas,
   allergen: r.allergen,
+  allergenRef: r.allergen_ref,
   colourant: r.colourant,
   uvFilter: r.uv_filter,
   prohibited: r.prohibited,

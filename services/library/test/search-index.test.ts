@@ -7,7 +7,7 @@ import { SearchIndex, trigrams } from '../src/engine/search-index';
 
 const facts = (inci: string, common = 0): IngredientFacts => ({
   inci, usName: null, c: 'OT', up: null, ionic: null, valence: null, asAcid: null, refs: [], fn: [], cas: null,
-  allergen: false, colourant: false, uvFilter: false, prohibited: false, nano: false, common,
+  allergen: false, allergenRef: null, colourant: false, uvFilter: false, prohibited: false, nano: false, common,
 });
 
 function build(rows: [inci: string, common: number, extra?: [string, NameKind][]][]): SearchIndex {

@@ -18,6 +18,7 @@ export interface Ingredient {
   'prohibited'?: (boolean);
   'nano'?: (boolean);
   'common'?: (number);
+  'allergenRef'?: (string);
   '_up'?: "up";
   '_valence'?: "valence";
   '_asAcid'?: "asAcid";
@@ -40,6 +41,7 @@ export interface Ingredient__Output {
   'prohibited': (boolean);
   'nano': (boolean);
   'common': (number);
+  'allergenRef': (string);
   '_up'?: "up";
   '_valence'?: "valence";
   '_asAcid'?: "asAcid";

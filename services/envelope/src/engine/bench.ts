@@ -8,7 +8,7 @@ import { DEFAULT_PACK } from './pack';
 
 const facts = (inci: string, c: IngredientFacts['c'], extra: Partial<IngredientFacts> = {}): IngredientFacts => ({
   inci, usName: null, c, up: null, ionic: null, valence: null, asAcid: null, refs: [], fn: [], cas: null,
-  allergen: false, colourant: false, uvFilter: false, prohibited: false, nano: false, common: 50, ...extra,
+  allergen: false, allergenRef: null, colourant: false, uvFilter: false, prohibited: false, nano: false, common: 50, ...extra,
 });
 
 /** A light day cream on the classic base at 60 %: compatible_verify (pH near the lower edge). */

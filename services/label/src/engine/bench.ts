@@ -16,7 +16,7 @@ export const TARGET_LABELS_PER_SECOND = 30_000;
 function facts(inci: string, c: Category, extra: Partial<IngredientFacts> = {}): IngredientFacts {
   return {
     inci, usName: null, c, up: null, ionic: null, valence: null, asAcid: null, refs: [], fn: [], cas: null,
-    allergen: false, colourant: false, uvFilter: false, prohibited: false, nano: false, common: 50, ...extra,
+    allergen: false, allergenRef: null, colourant: false, uvFilter: false, prohibited: false, nano: false, common: 50, ...extra,
   };
 }
 
@@ -26,7 +26,7 @@ const BENCH_FACTS: IngredientFacts[] = [
   facts('SQUALANE', 'EM'), facts('GLYCERYL CAPRYLATE', 'BO'), facts('CHOLESTEROL', 'EM'), facts('PHENOXYETHANOL', 'PR'),
   facts('TOCOPHEROL', 'AO'), facts('XANTHAN GUM', 'PO'), facts('SODIUM PHYTATE', 'CH'), facts('NIACINAMIDE', 'AV'),
   facts('SODIUM HYALURONATE', 'AV'), facts('PANTHENOL', 'AV'), facts('BUTYLENE GLYCOL', 'HU'), facts('ALLANTOIN', 'AV'),
-  facts('PARFUM', 'FR', { usName: 'FRAGRANCE' }), facts('LINALOOL', 'FR', { allergen: true }), facts('LIMONENE', 'FR', { allergen: true }),
+  facts('PARFUM', 'FR', { usName: 'FRAGRANCE' }), facts('LINALOOL', 'FR', { allergen: true, allergenRef: 'III/84' }), facts('LIMONENE', 'FR', { allergen: true, allergenRef: 'III/88' }),
   facts('CITRIC ACID', 'PH'), facts('CI 77491', 'PI', { colourant: true, usName: 'IRON OXIDES' }),
 ];
 

@@ -150,7 +150,8 @@ function add(
   allergenAmount: number = amount,
 ): void {
   const name = printed(info, ctx.market, nano);
-  const ref = ctx.allergens.refOf.get(info.key) ?? (info.allergen ? `self:${info.key}` : null);
+  // The library groups the members of one Annex III entry (allergenRef); an allergen in no entry is its own group.
+  const ref = info.allergenRef ?? (info.allergen ? `self:${info.key}` : null);
   let e = ctx.entries.get(name);
   const fragranceAllergen = ref !== null && (info.c === 'FR' || !info.matched);
   const group = fragranceAllergen ? ALLERGEN_GROUP : info.c;

@@ -16,6 +16,8 @@ export interface NameInfo {
   nanoEligible: boolean;
   /** The library flags it as an Annex III labelling entry. */
   allergen: boolean;
+  /** The library's Annex III entry of the allergen ("III/70"): members of one entry sum together. */
+  allergenRef: string | null;
   matched: boolean;
 }
 
@@ -37,12 +39,13 @@ export function describe(key: string, res: Resolution | undefined): NameInfo {
       colourant: f.colourant,
       nanoEligible: f.nano,
       allergen: f.allergen,
+      allergenRef: f.allergenRef,
       matched: true,
     };
     described.set(f, info);
     return info;
   }
-  return { key, eu: key, us: key, c: 'OT', colourant: false, nanoEligible: false, allergen: false, matched: false };
+  return { key, eu: key, us: key, c: 'OT', colourant: false, nanoEligible: false, allergen: false, allergenRef: null, matched: false };
 }
 
 export function printed(info: NameInfo, market: Market, nano: boolean): string {

@@ -136,6 +136,37 @@ export const VocabularySchema = z.strictObject({
 });
 
 export type Vocabulary = z.infer<typeof VocabularySchema>;
+
+/**
+ * The Annex III fragrance-allergen labelling entries and the INCI names each covers
+ * (fragrance-allergens.json, built by scripts/data/build-fragrance-allergens.ts). Library data so
+ * that Resolve answers an allergen's entry (allergenRef) to every service from one list.
+ */
+export const FragranceAllergensSchema = z
+  .object({
+    pack: z.literal('library-fragrance-allergens'),
+    version: z.string().min(1),
+    source: z.string().min(1),
+    regulation: z.string().min(1),
+    vintage: z.string(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    entries: z
+      .array(z.object({ ref: z.string().regex(/^III\/\d+[a-z]?$/), members: z.array(upperName).min(1), labelAs: z.string().optional() }))
+      .min(1),
+  })
+  .superRefine((p, ctx) => {
+    // A name in two entries would make its group depend on the order of the file.
+    const seen = new Map<string, string>();
+    for (const e of p.entries) {
+      for (const m of e.members) {
+        const prev = seen.get(m);
+        if (prev && prev !== e.ref) ctx.addIssue({ code: 'custom', message: `${m} belongs to both ${prev} and ${e.ref}` });
+        seen.set(m, e.ref);
+      }
+    }
+  });
+
+export type FragranceAllergens = z.infer<typeof FragranceAllergensSchema>;
 export type TradeName = z.infer<typeof TradeNameSchema>;
 export type OverlayEntry = z.infer<typeof OverlayEntrySchema>;
 export type Overlay = z.infer<typeof OverlaySchema>;
@@ -153,6 +184,13 @@ let overlayCache: Overlay | undefined;
 let mapCache: CategoryMap | undefined;
 let colourCache: ColourNames | undefined;
 let vocabularyCache: Vocabulary | undefined;
+let allergensCache: FragranceAllergens | undefined;
+
+/** The Annex III fragrance-allergen entries, validated. Cached after the first call. */
+export function loadFragranceAllergens(): FragranceAllergens {
+  allergensCache ??= FragranceAllergensSchema.parse(readJson('./fragrance-allergens.json'));
+  return allergensCache;
+}
 
 /** The water and fragrance words, validated. Cached after the first call. */
 export function loadVocabulary(): Vocabulary {
@@ -306,6 +344,8 @@ export function overlayToFacts(entry: OverlayEntry, cosingRow?: CosingRow | null
     uvFilter: has('uv_filter'),
     prohibited: has('prohibited'),
     nano: has('nano'),
+    // The entry's reference comes from fragrance-allergens.json, which the catalogue applies.
+    allergenRef: null,
     common: entry.common,
   };
 }

@@ -19,6 +19,7 @@ import {
   type CategoryMap,
   type ColourNames,
   type CosingRow,
+  type FragranceAllergens,
   type Vocabulary,
   type Overlay,
 } from '../data/overlay';
@@ -84,6 +85,7 @@ export interface BuildInput {
   map: CategoryMap;
   colourNames: ColourNames;
   vocabulary: Vocabulary;
+  allergens: FragranceAllergens;
 }
 
 export interface BuildResult {
@@ -92,7 +94,7 @@ export interface BuildResult {
   unmatchedAnnexEntries: number;
 }
 
-export function buildCatalogue({ cosing, annexes, overlay, map, colourNames, vocabulary }: BuildInput): BuildResult {
+export function buildCatalogue({ cosing, annexes, overlay, map, colourNames, vocabulary, allergens }: BuildInput): BuildResult {
   // 1. The inventory, one draft per normalised INCI name (the file repeats a few names).
   const drafts = new Map<string, Draft>();
   for (const row of cosing) {
@@ -167,6 +169,9 @@ export function buildCatalogue({ cosing, annexes, overlay, map, colourNames, voc
   const overlayByKey = new Map(overlay.entries.map((o) => [normaliseName(o.inci), o]));
   // vocabulary.json: every spelling of water and fragrance is a curated name of its ingredient.
   const spellingsOf = new Map(vocabulary.words.map((w) => [normaliseName(w.inci), w.spellings]));
+  // fragrance-allergens.json: a member of an Annex III labelling entry is an allergen summed with
+  // the other members of its entry, so every service reads the group from the facts.
+  const allergenRefOf = new Map(allergens.entries.flatMap((e) => e.members.map((m) => [normaliseName(m), e.ref] as const)));
   const entries: CatalogueEntry[] = [];
   for (const d of drafts.values()) {
     const refs = referencesOf(d);
@@ -211,6 +216,7 @@ export function buildCatalogue({ cosing, annexes, overlay, map, colourNames, voc
         asAcid: null,
         ...cosingFacts,
         colourant: isCiName,
+        allergenRef: null,
         common: 0,
       };
       if (usColourName) names.push({ name: usColourName, kind: 'synonym' });
@@ -218,6 +224,8 @@ export function buildCatalogue({ cosing, annexes, overlay, map, colourNames, voc
     for (const n of d.inn) names.push({ name: n, kind: 'inn' });
     for (const c of d.cas) names.push({ name: c, kind: 'cas' });
     const { allergen, colourant, uvFilter, prohibited, nano } = cosingFacts;
+    const allergenRef = allergenRefOf.get(d.key) ?? null;
+    facts = { ...facts, allergen: facts.allergen || allergenRef !== null, allergenRef };
     entries.push({
       facts,
       names: dedupeNames(names),
