@@ -88,6 +88,14 @@ describe('flags from the annexes', () => {
     expect(refs('PHENOXYETHANOL')).toEqual(['V/29']);
   });
 
+  it('every electrolyte of the catalogue is a salt with a known valence; an oil or a powder listed as antiperspirant is not one', () => {
+    const unsalted = [...entries.values()].filter((e) => e.facts.c === 'EL' && e.facts.valence === null).map((e) => e.facts.inci);
+    expect(unsalted).toEqual([]);
+    expect(entries.get('ALUMINUM CHLOROHYDRATE')?.facts).toMatchObject({ c: 'EL', valence: 3 });
+    expect(entries.get('BURSERA GRAVEOLENS FRUIT OIL')?.facts.c).toBe('FR');
+    expect(entries.get('ZIRCONIUM POWDER')?.facts.c).not.toBe('EL');
+  });
+
   it('every overlay entry is in the catalogue with its curated facts', () => {
     for (const o of raw.overlay.entries) {
       const e = entries.get(o.inci);
