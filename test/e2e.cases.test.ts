@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applyRemedies, CheckRequestSchema } from '@svc/formula';
 import type { RunningSystem } from '../scripts/system';
 import { CASE_DIRS, shippedCatalogue } from '../scripts/catalogue-fixture';
+import { expectPreservation, type PreservationAnswer, type PreservationExpected } from '../services/preservation/test/expected';
 import { DATA_VERSION } from './support/catalogue';
 import { systemForSuite } from './support/system';
 import { expectError, get, send } from './walk';
@@ -32,14 +33,7 @@ interface LabelCase {
 interface PreservationCase {
   name: string;
   request: Record<string, unknown>;
-  expected: {
-    selfPreserved: boolean;
-    topUpNeeded: boolean;
-    caps: Record<string, string>;
-    reasons: string[];
-    notReasons: string[];
-    options: { include: string[]; exclude: string[] };
-  };
+  expected: PreservationExpected;
 }
 
 const [ENVELOPE_DIR, LABEL_DIR, PRESERVATION_DIR] = CASE_DIRS as [string, string, string];
@@ -114,22 +108,7 @@ describe('worked cases through the running system', () => {
   describe('preservation', () => {
     for (const { file, c } of preservation) {
       it(file, async () => {
-        const r = (await post('/ai/preservation', c.request)) as unknown as {
-          caps: { n: string; status: string }[];
-          selfPreserved: boolean;
-          topUp: { needed: boolean; options: { name: string }[] };
-          reasons: { code: string }[];
-        };
-        const e = c.expected;
-        expect(Object.fromEntries(r.caps.map((x) => [x.n, x.status]))).toEqual(e.caps);
-        expect(r.selfPreserved).toBe(e.selfPreserved);
-        expect(r.topUp.needed).toBe(e.topUpNeeded);
-        const codes = r.reasons.map((x) => x.code);
-        for (const code of e.reasons) expect(codes, `reason ${code}`).toContain(code);
-        for (const code of e.notReasons) expect(codes, `reason ${code}`).not.toContain(code);
-        const names = r.topUp.options.map((o) => o.name);
-        for (const n of e.options.include) expect(names, `option ${n}`).toContain(n);
-        for (const n of e.options.exclude) expect(names, `option ${n}`).not.toContain(n);
+        expectPreservation((await post('/ai/preservation', c.request)) as unknown as PreservationAnswer, c.expected);
       });
     }
   });
