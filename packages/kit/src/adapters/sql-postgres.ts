@@ -31,6 +31,12 @@ export function postgresSql(url: string, opts: { max?: number; applicationName?:
     },
     async transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // A checked-out client has no listener of the pool's: a server lost between two statements
+      // would otherwise be an uncaught 'error' that ends the process. Kept, it fails the next
+      // statement, and the client is released broken (the pool discards it).
+      let lost: Error | undefined;
+      const onError = (err: Error) => void (lost = err);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const tx: SqlTx = {
@@ -46,7 +52,8 @@ export function postgresSql(url: string, opts: { max?: number; applicationName?:
         await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        client.release(lost);
       }
     },
     async close() {
