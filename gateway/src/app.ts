@@ -34,38 +34,31 @@ const KEY_SHAPED = /svc_(live|test|mcp)_/i;
 /** A key's body without its prefix is a long run of base62: never taken as a caller's request id. */
 const KEY_BODY_SHAPED = /[A-Za-z0-9]{24,}/;
 
-const requestIds: RequestHandler = (req, res, next) => {
-  const incoming = req.headers['x-request-id'];
-  // A caller's own id is kept when it is sane, so its logs and ours line up; never one that
-  // looks like a key, which would then be written to every log line of the request.
-  req.id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) && !KEY_SHAPED.test(incoming) && !KEY_BODY_SHAPED.test(incoming) ? incoming : requestId();
-  res.setHeader('x-request-id', req.id);
-  res.setHeader('svc-version', API_VERSION);
-  next();
-};
-
-const versionPin: RequestHandler = (req, _res, next) => {
-  const pinned = req.headers['svc-version'];
-  // Node joins a repeated header with ", "; the same version sent twice is still that version.
-  if (pinned === undefined || String(pinned).split(',').every((v) => v.trim() === API_VERSION)) return next();
-  // The value is not echoed: callers have been seen to paste a key into the wrong header.
-  next(new HttpError(400, 'unsupported_version', `this svc-version is not supported; this service speaks ${API_VERSION}`, { field: 'svc-version', supported: [API_VERSION] }));
-};
-
-function accessLog(log: Logger): RequestHandler {
+/** Stage 1 (request id and version) and the access log, as one middleware: it runs on every request. */
+function front(log: Logger): RequestHandler {
   return (req, res, next) => {
+    // The key of /mcp/<key> leaves the URL before anything (ids, access log, metrics) sees it.
+    stripPathKey(req);
+    const incoming = req.headers['x-request-id'];
+    // A caller's own id is kept when it is sane, so its logs and ours line up; never one that
+    // looks like a key, which would then be written to every log line of the request.
+    req.id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) && !KEY_SHAPED.test(incoming) && !KEY_BODY_SHAPED.test(incoming) ? incoming : requestId();
+    res.setHeader('x-request-id', req.id);
+    res.setHeader('svc-version', API_VERSION);
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       // The matched route pattern, never the path: paths can hold keys (/mcp/<key>) and free text.
       const route = (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? 'unmatched' : 'other');
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
       httpRequests.inc({ route, status: String(res.statusCode) });
-      httpSeconds.observe({ route }, Number(process.hrtime.bigint() - start) / 1e9);
-      log.info(
-        { requestId: req.id, account: req.account?.id, method: req.method, route, status: res.statusCode, ms: Number(process.hrtime.bigint() - start) / 1e6 },
-        'request',
-      );
+      httpSeconds.observe({ route }, seconds);
+      if (log.isLevelEnabled('info')) log.info({ requestId: req.id, account: req.account?.id, method: req.method, route, status: res.statusCode, ms: seconds * 1e3 }, 'request');
     });
-    next();
+    const pinned = req.headers['svc-version'];
+    // Node joins a repeated header with ", "; the same version sent twice is still that version.
+    if (pinned === undefined || String(pinned).split(',').every((v) => v.trim() === API_VERSION)) return next();
+    // The value is not echoed: callers have been seen to paste a key into the wrong header.
+    next(new HttpError(400, 'unsupported_version', `this svc-version is not supported; this service speaks ${API_VERSION}`, { field: 'svc-version', supported: [API_VERSION] }));
   };
 }
 
@@ -74,10 +67,8 @@ export function createApp(d: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  // The key of /mcp/<key> leaves the URL before anything (ids, access log, metrics) sees it.
-  app.use(stripPathKey);
   // Stage 1 of the pipeline, app-wide so that a 404 carries a request id and the version too.
-  app.use(requestIds, accessLog(d.log), versionPin);
+  app.use(front(d.log));
   const pipeline: PipelineDeps = {
     clients: d.clients,
     auth: d.auth,
@@ -96,7 +87,7 @@ export function createApp(d: AppDeps): Express {
     return u && URL.canParse(u) ? [new URL(u).hostname.toLowerCase()] : [];
   };
   const mcp = mcpHandler({ pipeline, log: d.log, ops, allowedHosts: () => [...publicHost(), ...(d.mcpAllowedHosts ?? [])], ...(d.oauth ? { tokens: d.oauth.tokens } : {}) });
-  app.use(restRouter(ops, pipeline, { ...d.oauth?.handlers, mcp, mcp_path_key: mcp }));
+  app.use(...restRouter(ops, pipeline, { ...d.oauth?.handlers, mcp, mcp_path_key: mcp }));
   app.use(notFound);
   app.use(errorHandler(d.log));
   return app;

@@ -4,7 +4,6 @@
  * messages) has seen the request, and kept beside it where no logger looks.
  */
 import type { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
 
 const pathKeys = new WeakMap<IncomingMessage, string>();
 
@@ -14,23 +13,21 @@ export const REDACTED_SEGMENT = '~';
 // Case-insensitive, as Express' routing is: /MCP/<key> reaches the same route.
 const PATH_KEY = /^\/mcp\/([^/?#]+)(\/[^?#]*)?(\?.*)?$/i;
 
-/** Moves the key out of `/mcp/<key>` (first in the app, before any logger or metric). */
-export const stripPathKey: RequestHandler = (req, _res, next) => {
-  const m = PATH_KEY.exec(req.url);
-  if (m && m[1] !== REDACTED_SEGMENT) {
-    let key = m[1] as string;
-    try {
-      key = decodeURIComponent(key);
-    } catch {
-      // a malformed escape is kept as sent: it is refused as a key like any other wrong one
-    }
-    pathKeys.set(req, key);
-    req.url = `/mcp/${REDACTED_SEGMENT}${m[2] ?? ''}${m[3] ?? ''}`;
-    // Express set originalUrl from the URL as it arrived; it must not keep the key either.
-    req.originalUrl = req.url;
+/** Moves the key out of `/mcp/<key>` (first thing on every request, before any logger or metric). */
+export function stripPathKey(req: IncomingMessage & { originalUrl?: string }): void {
+  const m = PATH_KEY.exec(req.url ?? '');
+  if (!m || m[1] === REDACTED_SEGMENT) return;
+  let key = m[1] as string;
+  try {
+    key = decodeURIComponent(key);
+  } catch {
+    // a malformed escape is kept as sent: it is refused as a key like any other wrong one
   }
-  next();
-};
+  pathKeys.set(req, key);
+  req.url = `/mcp/${REDACTED_SEGMENT}${m[2] ?? ''}${m[3] ?? ''}`;
+  // Express set originalUrl from the URL as it arrived; it must not keep the key either.
+  req.originalUrl = req.url;
+}
 
 export const pathKeyOf = (req: IncomingMessage): string | undefined => pathKeys.get(req);
 

@@ -183,7 +183,12 @@ function send(res: Response, answer: Answer, keyed: boolean): void {
     return;
   }
   if (keyed) res.setHeader('Cache-Control', 'no-store');
-  res.status(answer.status ?? 200).type('application/json; charset=utf-8').send(answer.text ?? JSON.stringify(answer.body));
+  // Written as it is: Express' send would look the type up again and test freshness (no ETags here).
+  const text = answer.text ?? JSON.stringify(answer.body);
+  res.statusCode = answer.status ?? 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 /** REST in and out: the key from x-svc-key, the input from the query or the JSON body, the answer as HTTP. */
