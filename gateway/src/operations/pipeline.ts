@@ -11,7 +11,8 @@
  *   6. screening                the policy's free-text fields (stage hook)
  *   7. metering                 formula calls belong to a run (stage hook); before it, a repeat
  *                               under an Idempotency-Key replays its stored answer (idempotency.ts)
- *   8. call                     the operation's typed gRPC call and output mapping
+ *   8. call                     the operation's typed gRPC call and output mapping, started beside
+ *                               metering; its answer is used only once the call is metered
  *   9. usage                    the usage object, fetched alongside the call
  *  10. egress                   an answer that would echo the key is withheld; no-store on keyed answers
  *
@@ -154,12 +155,20 @@ export async function runStages(op: Operation, d: PipelineDeps, inbound: Inbound
     res.setHeader(REPLAYED_HEADER, 'true');
     return once.replay;
   }
-  const metered = op.policy.meter === 'formula' && d.hooks?.metering ? await once.guard(d.hooks.metering(ctx, op)) : null;
-  // 8. call and 9. usage, side by side: usage never holds the answer up once known.
+  // 8. call, started beside metering rather than after it: when a subject's run rolls over (every
+  // 300 calls) its callers wait for metering's next lease, and they wait for it while their answers
+  // are computed, not before. Nothing leaves before the call is metered: a refused call's answer is
+  // dropped unseen, and the refusal is what the caller gets.
+  const metering = op.policy.meter === 'formula' && d.hooks?.metering ? d.hooks.metering(ctx, op) : null;
+  const calling = op.call(ctx, input);
+  // Marked handled now: a call that fails while metering is still deciding is not an unhandled rejection.
+  calling.catch(() => {});
+  const metered = metering ? await once.guard(metering) : null;
+  // 9. usage, fetched alongside the call: it never holds the answer up once known.
   const usage = metered ? Promise.resolve(metered.usage) : op.policy.usage && req.account ? d.usage.get(req.account.id, req.id) : null;
   let answer: Answer;
   try {
-    answer = await once.guard(op.call(ctx, input));
+    answer = await once.guard(calling);
   } catch (err) {
     // A call that failed is not counted into the run.
     metered?.refund();
