@@ -30,7 +30,19 @@ export interface Signature {
   sameNameLines: number;
 }
 
-const key = (n: string): string => n.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toUpperCase();
+const canonical = (n: string): string => n.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toUpperCase();
+/** Names repeat across requests (a formula is sent again and again): each is canonicalised once. */
+const keys = new Map<string, string>();
+const MAX_KEYS = 20_000;
+function key(n: string): string {
+  let k = keys.get(n);
+  if (k === undefined) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    k = canonical(n);
+    keys.set(n, k);
+  }
+  return k;
+}
 
 /** FNV-1a over the string, 53 bits: fast, pure, and collisions only merge two families' windows. */
 export function hash53(s: string): string {
