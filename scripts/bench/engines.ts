@@ -19,10 +19,10 @@ export interface SearchResult extends BenchResult {
   prepareMs: number;
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-};
+/** Which of the values is their median (the upper one of an even count). */
+export const medianIndex = (xs: readonly number[]): number => xs.map((x, i) => ({ x, i })).sort((a, b) => a.x - b.x)[Math.floor(xs.length / 2)]?.i ?? 0;
+
+export const median = (xs: readonly number[]): number => xs[medianIndex(xs)] ?? 0;
 
 /**
  * Imports a module whose "run me directly" guard compares only the basename of process.argv[1]

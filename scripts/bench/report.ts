@@ -123,7 +123,8 @@ export function renderMarkdown(r: Report): string {
       'data dir, in-process bus and cache, `SVC_RATE_LIMIT_PER_SEC=1000000`, `SVC_LOG_LEVEL=warn`). Autocannon runs in the bench process, ' +
       'on loopback only. For each gateway route, the bare route is measured right before it (same method, same body or the same query strings), ' +
       'and the gateway is expected to reach the given share of the bare route\'s requests/s; for `POST /check` the floor is measured between the two, ' +
-      'and the gateway\'s requests/s and p99 are also held against it. `/lib/search` cycles through a handful of realistic ' +
+      'and the gateway\'s requests/s and p99 are also held against it: floor and gateway are then measured twice more in alternation, ' +
+      'and those two targets take the median of the three rounds (each round is listed in the note). `/lib/search` cycles through a handful of realistic ' +
       'queries; `/check` sends a 4-line formula with a blend, `/inci/label` and `/ai/preservation` the same lines as a label/preservation request, ' +
       'all with the development key. Any non-2xx response, connection error or timeout makes the target FAIL whatever the numbers.',
     `- The machine is shared by the load generator and the servers (${m.cores} cores here), so absolute requests/s are lower than on a ` +
