@@ -12,7 +12,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { AuthAccount } from '../context';
 import { HttpError, sendError } from '../errors';
 import type { Operation } from '../operations/operation';
-import type { PipelineDeps } from '../operations/pipeline';
+import { writeJson, type PipelineDeps } from '../operations/pipeline';
 import { credentialOf } from './credentials';
 import { fastAnswer, fastCallOf } from './fast-call';
 import { callTool, toolCatalogue } from './tools';
@@ -117,7 +117,7 @@ export function mcpHandler(d: McpDeps): RequestHandler {
     const fast = fastCallOf(req, body, wantsJson, (name) => catalogue.has(name));
     if (fast) {
       const result = await callTool(catalogue.get(fast.name)!, fast.args, call, d.pipeline, d.log);
-      res.status(200).type('application/json').send(fastAnswer(fast.id, result));
+      writeJson(res, 200, fastAnswer(fast.id, result));
       return;
     }
 

@@ -192,9 +192,12 @@ function send(res: Response, answer: Answer, keyed: boolean): void {
     return;
   }
   if (keyed) res.setHeader('Cache-Control', 'no-store');
-  // Written as it is: Express' send would look the type up again and test freshness (no ETags here).
-  const text = answer.text ?? JSON.stringify(answer.body);
-  res.statusCode = answer.status ?? 200;
+  writeJson(res, answer.status ?? 200, answer.text ?? JSON.stringify(answer.body));
+}
+
+/** A JSON text written as it is: Express' send would look the type up again and test freshness (no ETags here). */
+export function writeJson(res: Response, status: number, text: string): void {
+  res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
