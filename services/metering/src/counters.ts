@@ -11,24 +11,27 @@ import { faultPoint } from './faults';
 
 const GROUP = 'metering-usage-counters';
 
-async function apply(sql: Sql, eventId: string, accountId: string, month: string, d: { runs?: number; overage?: number; calls?: number }): Promise<void> {
-  await sql.transaction(async (tx) => {
-    const fresh = await tx.query('INSERT INTO metering.consumed_events (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id', [eventId]);
-    if (!fresh.rows.length) return;
-    await tx.query(
-      `INSERT INTO metering.usage_counters (account_id, month, runs, overage_runs, calls) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (account_id, month) DO UPDATE SET runs = usage_counters.runs + $3, overage_runs = usage_counters.overage_runs + $4, calls = usage_counters.calls + $5`,
-      [accountId, month, d.runs ?? 0, d.overage ?? 0, d.calls ?? 0],
-    );
-  });
+/**
+ * One statement, so one atomic step without a transaction around it: the event id is recorded and
+ * the counters moved together, or, for an id seen before, neither (the insert of the counters reads
+ * only the id just recorded).
+ */
+export async function applyUsage(sql: Sql, eventId: string, accountId: string, month: string, d: { runs?: number; overage?: number; calls?: number }): Promise<void> {
+  await sql.query(
+    `WITH fresh AS (INSERT INTO metering.consumed_events (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id)
+     INSERT INTO metering.usage_counters (account_id, month, runs, overage_runs, calls)
+     SELECT $2::text, $3::text, $4::int, $5::int, $6::int FROM fresh
+     ON CONFLICT (account_id, month) DO UPDATE SET runs = usage_counters.runs + EXCLUDED.runs, overage_runs = usage_counters.overage_runs + EXCLUDED.overage_runs, calls = usage_counters.calls + EXCLUDED.calls`,
+    [eventId, accountId, month, d.runs ?? 0, d.overage ?? 0, d.calls ?? 0],
+  );
   faultPoint('before_ack');
 }
 
 export async function startUsageCounters(sql: Sql, bus: Bus, log: Logger): Promise<Subscription> {
   const invalid = (info: { subject: string; id: string; problem: string }) => log.warn(info, 'invalid usage event skipped');
   const subs = await Promise.all([
-    subscribeEvent(bus, 'usage.run_opened', (e, id) => apply(sql, id, e.accountId, e.month, e.overage ? { overage: 1 } : { runs: 1 }), invalid, { group: `${GROUP}-runs` }),
-    subscribeEvent(bus, 'usage.calls_recorded', (e, id) => apply(sql, id, e.accountId, e.month, { calls: e.delta }), invalid, { group: `${GROUP}-calls` }),
+    subscribeEvent(bus, 'usage.run_opened', (e, id) => applyUsage(sql, id, e.accountId, e.month, e.overage ? { overage: 1 } : { runs: 1 }), invalid, { group: `${GROUP}-runs` }),
+    subscribeEvent(bus, 'usage.calls_recorded', (e, id) => applyUsage(sql, id, e.accountId, e.month, { calls: e.delta }), invalid, { group: `${GROUP}-calls` }),
   ]);
   return { stop: async () => void (await Promise.all(subs.map((s) => s.stop()))) };
 }
