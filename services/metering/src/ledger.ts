@@ -122,9 +122,10 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
   if (decision.kind === 'open') {
     const opensAt = a.now;
     run = { id: newId('run'), month, opens_at: opensAt, closes_at: closesAt(opensAt), calls: 0, granted: 0, overage: decision.overage };
+    // Written with its first lease's grant: a new run needs no second statement for it.
     await tx.query(
-      'INSERT INTO metering.runs (id, account_id, subject, month, opens_at, closes_at, calls, granted, overage) VALUES ($1, $2, $3, $4, $5, $6, 0, 0, $7)',
-      [run.id, a.accountId, a.subject, month, run.opens_at, run.closes_at, run.overage],
+      'INSERT INTO metering.runs (id, account_id, subject, month, opens_at, closes_at, calls, granted, overage) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8)',
+      [run.id, a.accountId, a.subject, month, run.opens_at, run.closes_at, decision.grant, run.overage],
     );
     await enqueue(tx, 'metering', 'usage.run_opened', EVENTS['usage.run_opened'].parse({
       runId: run.id, accountId: a.accountId, month, overage: run.overage, opensAt: run.opens_at.toISOString(), closesAt: run.closes_at.toISOString(),
@@ -135,7 +136,7 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
   // A lease never outlives its run: a call after the 60th minute belongs to a new run.
   const ttlMs = Math.max(0, Math.min(a.leaseTtlMs, new Date(current.closes_at).getTime() - a.now.getTime()));
   const leaseId = newId('lease');
-  await tx.query('UPDATE metering.runs SET granted = granted + $2 WHERE id = $1', [current.id, decision.grant]);
+  if (decision.kind !== 'open') await tx.query('UPDATE metering.runs SET granted = granted + $2 WHERE id = $1', [current.id, decision.grant]);
   await tx.query('INSERT INTO metering.run_leases (id, run_id, account_id, granted, expires_at) VALUES ($1, $2, $3, $4, $5)', [
     leaseId, current.id, a.accountId, decision.grant, new Date(a.now.getTime() + ttlMs),
   ]);
