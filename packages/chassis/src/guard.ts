@@ -7,7 +7,7 @@
  * It is deliberately blunt: a false positive blocks one response, a false negative leaks a secret.
  * Findings name the place and the component, never the number or the token found.
  */
-import { CANARY_SHAPE, normaliseName } from '@svc/formula';
+import { CANARY_SHAPE, normaliseName, remembered } from '@svc/formula';
 import type { Chassis } from './chassis';
 
 /** How far apart a name and a number may stand, in separator characters, and still be "next to". */
@@ -180,18 +180,7 @@ function scanText(text: string, path: string, g: Guard, opts: LeakOptions, out: 
 
 // Responses repeat the same few hundred names; normalising each one again on every response was
 // the filter's main cost. Bounded so that free text cannot grow it without limit.
-const KEYS = new Map<string, string>();
-const MAX_KEYS = 20_000;
-
-function nameKey(value: string): string {
-  let key = KEYS.get(value);
-  if (key === undefined) {
-    key = normaliseName(value).replace(/\s*\(NANO\)$/, '');
-    if (KEYS.size >= MAX_KEYS) KEYS.clear();
-    KEYS.set(value, key);
-  }
-  return key;
-}
+const nameKey = remembered((value) => normaliseName(value).replace(/\s*\(NANO\)$/, ''));
 
 function guardedName(value: unknown, g: Guard): string | null {
   if (typeof value !== 'string') return null;

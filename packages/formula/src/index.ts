@@ -5,3 +5,4 @@ export * from './check-request';
 export * from './remedies';
 export * from './requests';
 export * from './submission';
+export * from './memo';

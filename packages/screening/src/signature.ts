@@ -31,7 +31,10 @@ export interface Signature {
 }
 
 const canonical = (n: string): string => n.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toUpperCase();
-/** Names repeat across requests (a formula is sent again and again): each is canonicalised once. */
+/**
+ * Names repeat across requests (a formula is sent again and again): each is canonicalised once. The
+ * same bounded memory as @svc/formula's `remembered`, kept here because this package needs no formula library.
+ */
 const keys = new Map<string, string>();
 const MAX_KEYS = 20_000;
 function key(n: string): string {

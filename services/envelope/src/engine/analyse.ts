@@ -2,7 +2,7 @@
  * One pass over the caller's lines: blends opened, names matched, loads summed, and everything
  * the verdict rules need noted on the way, so the rules themselves never walk the formula again.
  */
-import { isBlend, normaliseName, type IngredientFacts, type Line, type Resolution } from '@svc/formula';
+import { isBlend, normaliseName, remembered, type IngredientFacts, type Line, type Resolution } from '@svc/formula';
 import { addLoads, ionicClass } from './loads';
 import { CATS, catIndex, type EnvelopePack } from './pack';
 
@@ -42,17 +42,7 @@ export interface Analysis {
 
 // normaliseName folds accents with Unicode normalisation and regexes: a few hundred ns per name,
 // which would dominate a 12-line check. Names repeat across requests, so remember them.
-const keyCache = new Map<string, string>();
-const KEY_CACHE_MAX = 20_000;
-export function keyOf(name: string): string {
-  let k = keyCache.get(name);
-  if (k === undefined) {
-    if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
-    k = normaliseName(name);
-    keyCache.set(name, k);
-  }
-  return k;
-}
+export const keyOf: (name: string) => string = remembered(normaliseName);
 
 export function analyse(lines: readonly Line[], resolutions: ReadonlyMap<string, Resolution>, pack: EnvelopePack): Analysis {
   const a: Analysis = {

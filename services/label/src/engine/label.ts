@@ -9,7 +9,7 @@
  * the published bands, nbPct and the request, whatever the shares inside their bands.
  * Composition mode lists the caller's own lines with their amounts and the chassis as one line.
  */
-import { TRACE_LIMIT, expandLines, isBlend, normaliseName, round, unmatchedName, type Component, type Line, type Resolution, type UnmatchedName } from '@svc/formula';
+import { TRACE_LIMIT, expandLines, isBlend, normaliseName, remembered, round, unmatchedName, type Component, type Line, type Resolution, type UnmatchedName } from '@svc/formula';
 import { bandedChassis, type BandsPack, type Chassis } from '@svc/chassis';
 import { ALLERGENS, ALLERGEN_GROUP, DEFAULT_BANDS, LABEL_ORDER, type AllergenPack, type OrderPack } from './packs';
 import { byName, describe, printed, type NameInfo } from './names';
@@ -65,19 +65,8 @@ interface Entry {
   allergenRef: string | null;
 }
 
-const keys = new Map<string, string>();
-const KEY_CACHE_LIMIT = 50_000;
-
 /** normaliseName, remembered: callers send the same few hundred names again and again. */
-function keyOf(raw: string): string {
-  let k = keys.get(raw);
-  if (k === undefined) {
-    k = normaliseName(raw);
-    if (keys.size >= KEY_CACHE_LIMIT) keys.clear();
-    keys.set(raw, k);
-  }
-  return k;
-}
+const keyOf = remembered(normaliseName, 50_000);
 
 /** expandLines of @svc/formula with the name keys cached (the label's hot path); same output. */
 function expand(lines: readonly Line[]): Component[] {
