@@ -6,6 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
+import type { Sql } from './adapters/sql';
+import { pgliteSql } from './adapters/sql-pglite';
+import { postgresSql } from './adapters/sql-postgres';
 
 export const TEST_URLS = {
   database: process.env.SVC_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -93,6 +96,30 @@ export async function freshDatabase(tag = 't'): Promise<{ url: string; drop(): P
       await a.end();
     },
   };
+}
+
+/**
+ * Both implementations of the Sql contract, each fresh when made: PGlite in memory, and a new
+ * database on the real PostgreSQL (dropped by `done`). For suites that must hold on both.
+ */
+export function sqlImplementations(tag: string): Array<[name: 'pglite' | 'postgres', make: () => Promise<{ sql: Sql; done(): Promise<void> }>]> {
+  return [
+    ['pglite', async () => {
+      const sql = await pgliteSql();
+      return { sql, done: () => sql.close() };
+    }],
+    ['postgres', async () => {
+      const db = await freshDatabase(tag);
+      const sql = postgresSql(db.url);
+      return {
+        sql,
+        done: async () => {
+          await sql.close();
+          await db.drop();
+        },
+      };
+    }],
+  ];
 }
 
 /** A namespace no other test run uses, for bus subjects and cache keys on shared servers. */

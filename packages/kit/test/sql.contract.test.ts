@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, pgliteSql, postgresSql, type Sql } from '../src/index';
-import { freshDatabase } from '../src/testing';
+import { migrate, type Sql } from '../src/index';
+import { sqlImplementations } from '../src/testing';
 
 // One contract, two implementations: what services rely on must hold for both.
-const impls: [string, () => Promise<{ sql: Sql; done(): Promise<void> }>][] = [
-  ['pglite', async () => { const sql = await pgliteSql(); return { sql, done: () => sql.close() }; }],
-  ['postgres', async () => {
-    const db = await freshDatabase('kit');
-    const sql = postgresSql(db.url);
-    return { sql, done: async () => { await sql.close(); await db.drop(); } };
-  }],
-];
+const impls = sqlImplementations('kit');
 
 describe.each(impls)('Sql contract: %s', (_name, make) => {
   let sql: Sql;

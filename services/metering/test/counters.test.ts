@@ -3,21 +3,12 @@
  * on PGlite (the embedded start) and on the real PostgreSQL alike.
  */
 import { describe, expect, it } from 'vitest';
-import { migrate, pgliteSql, postgresSql, type Sql } from '@svc/kit';
-import { freshDatabase } from '@svc/kit/testing';
+import { migrate } from '@svc/kit';
+import { sqlImplementations } from '@svc/kit/testing';
 import { applyUsage, countersOf } from '../src/counters';
 import { migrations, SCHEMA } from '../src/service';
 
-const impls: [string, () => Promise<{ sql: Sql; done(): Promise<void> }>][] = [
-  ['pglite', async () => { const sql = await pgliteSql(); return { sql, done: () => sql.close() }; }],
-  ['postgres', async () => {
-    const db = await freshDatabase('counters');
-    const sql = postgresSql(db.url);
-    return { sql, done: async () => { await sql.close(); await db.drop(); } };
-  }],
-];
-
-describe.each(impls)('usage counters (%s)', (_name, make) => {
+describe.each(sqlImplementations('counters'))('usage counters (%s)', (_name, make) => {
   it('counts runs, overage runs and calls per account and month, each event id once', async () => {
     const { sql, done } = await make();
     try {
