@@ -6,3 +6,4 @@ export * from './remedies';
 export * from './requests';
 export * from './submission';
 export * from './memo';
+export * from './quick';
