@@ -9,12 +9,12 @@
  *    and the embedded system (scripts/bench/system.ts: what `npm start` runs, plus a second gateway
  *    without the standing and screening stages, fresh temp data dir). Per gateway route, the bare
  *    route (and for POST /check the floor) is measured right before it; autocannon, loopback only.
- *    POST /check is held against the floor in three alternating rounds, judged by their median.
+ *    POST /check is held against the floor in seven alternating rounds, judged by their median.
  *
  * Exits 0 when the run completes, whatever the targets say (it is a report); 1 when the run
  * itself broke (the report is still written, marked incomplete). Children and temp dirs are
  * cleaned up on every path. Knobs: BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2),
- * BENCH_CONNECTIONS (50), BENCH_CPU_PROF=<dir> (CPU profile of the system child, written when it stops),
+ * BENCH_CONNECTIONS (50), BENCH_FLOOR_ROUND_SECONDS (4), BENCH_CPU_PROF=<dir> (CPU profile of the system child, written when it stops),
  * BENCH_ONLY=search,check,label,preservation,mcp,compliance (only those HTTP measurements, no engines, docs/benchmarks.md untouched).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,8 +51,14 @@ const CHECK_SHARE = 0.2;
 const CHECK_P99_VS_FLOOR = 1.5;
 /** POST /check throughput against the floor's in the same run. */
 const CHECK_FLOOR_SHARE = 0.7;
-/** Alternating floor and gateway runs of POST /check, judged by their median (odd, so one round is the median). */
-const FLOOR_ROUNDS = 3;
+/**
+ * Alternating floor and gateway runs of POST /check, judged by their median (odd, so one round is the
+ * median). Many short rounds rather than a few long ones: on two shared cores the machine's speed
+ * drifts within minutes, and adjacent short runs see the same machine.
+ */
+const FLOOR_ROUNDS = 7;
+const FLOOR_ROUND_SECONDS = num('BENCH_FLOOR_ROUND_SECONDS', 4);
+const FLOOR_ROUND_WARMUP = 1;
 const LABELS_PER_SECOND = 30_000;
 const LABEL_SHARE = 0.2;
 /** tools/call check_formula through MCP against POST /check: at most 20 % more gateway cost. */
@@ -325,10 +331,10 @@ async function http(): Promise<void> {
     const t = targets[p.target]!;
     const problem = await sanity(gatewayUrl, key, p.gateway);
     if (problem) step(`  sanity check failed: ${problem}`);
-    const run = async (name: string, url: string, r: Pair['bare'], serverPid: number | undefined): Promise<LoadResult> => {
+    const run = async (name: string, url: string, r: Pair['bare'], serverPid: number | undefined, seconds = SECONDS, warmup = WARMUP): Promise<LoadResult> => {
       const o = { url: url + (r.path ?? ''), method: r.method, headers, connections: CONNECTIONS, body: r.body, serverPid, ...(r.paths ? { paths: r.paths } : {}) };
-      await load(`${name} (warm-up)`, { ...o, seconds: WARMUP });
-      const res = await load(name, { ...o, seconds: SECONDS });
+      await load(`${name} (warm-up)`, { ...o, seconds: warmup });
+      const res = await load(name, { ...o, seconds });
       report.loads.push(res);
       const cpu = res.cpuMsPerRequest === null ? '' : `, server CPU ${fmt(res.cpuMsPerRequest, 3)} ms/request (${fmt(res.serverCores ?? 0, 2)} cores)`;
       step(`  ${name}: ${fmt(res.rps)} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms, non-2xx ${res.non2xx}, errors ${res.errors}${cpu}`);
@@ -352,9 +358,9 @@ async function http(): Promise<void> {
       // gateway are measured FLOOR_ROUNDS times in alternation and judged by the median round.
       const rounds: Array<{ f: LoadResult; g: LoadResult }> = [{ f, g }];
       for (let i = 1; i < FLOOR_ROUNDS; i++) {
-        step(`  floor and gateway again, round ${i + 1} of ${FLOOR_ROUNDS}`);
-        const fi = await run(`${p.floor!.name} (round ${i + 1})`, floorUrl, p.floor!, floor.proc.pid);
-        const gi = await run(`${p.gateway.name} (round ${i + 1})`, gatewayUrl, p.gateway, system.proc.pid);
+        step(`  floor and gateway again, round ${i + 1} of ${FLOOR_ROUNDS} (${FLOOR_ROUND_WARMUP} s warm-up + ${FLOOR_ROUND_SECONDS} s each)`);
+        const fi = await run(`${p.floor!.name} (round ${i + 1})`, floorUrl, p.floor!, floor.proc.pid, FLOOR_ROUND_SECONDS, FLOOR_ROUND_WARMUP);
+        const gi = await run(`${p.gateway.name} (round ${i + 1})`, gatewayUrl, p.gateway, system.proc.pid, FLOOR_ROUND_SECONDS, FLOOR_ROUND_WARMUP);
         rounds.push({ f: fi, g: gi });
       }
       const allClean = rounds.every((r) => clean(r.f) && clean(r.g));
