@@ -8,6 +8,7 @@ import net from 'node:net';
 import pg from 'pg';
 import type { Sql } from './adapters/sql';
 import { pgliteSql } from './adapters/sql-pglite';
+import { pgliteThreadSql } from './adapters/sql-pglite-thread';
 import { postgresSql } from './adapters/sql-postgres';
 
 export const TEST_URLS = {
@@ -99,13 +100,18 @@ export async function freshDatabase(tag = 't'): Promise<{ url: string; drop(): P
 }
 
 /**
- * Both implementations of the Sql contract, each fresh when made: PGlite in memory, and a new
- * database on the real PostgreSQL (dropped by `done`). For suites that must hold on both.
+ * Every implementation of the Sql contract, each fresh when made: PGlite in memory on the caller's
+ * thread and on a thread of its own (the embedded start's), and a new database on the real
+ * PostgreSQL (dropped by `done`). For suites that must hold on all of them.
  */
-export function sqlImplementations(tag: string): Array<[name: 'pglite' | 'postgres', make: () => Promise<{ sql: Sql; done(): Promise<void> }>]> {
+export function sqlImplementations(tag: string): Array<[name: 'pglite' | 'pglite on its thread' | 'postgres', make: () => Promise<{ sql: Sql; done(): Promise<void> }>]> {
   return [
     ['pglite', async () => {
       const sql = await pgliteSql();
+      return { sql, done: () => sql.close() };
+    }],
+    ['pglite on its thread', async () => {
+      const sql = await pgliteThreadSql();
       return { sql, done: () => sql.close() };
     }],
     ['postgres', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, type Sql } from '../src/index';
 import { sqlImplementations } from '../src/testing';
 
-// One contract, two implementations: what services rely on must hold for both.
+// One contract, three implementations: what services rely on must hold for each.
 const impls = sqlImplementations('kit');
 
 describe.each(impls)('Sql contract: %s', (_name, make) => {
@@ -42,6 +42,41 @@ describe.each(impls)('Sql contract: %s', (_name, make) => {
   it('reports SQL errors as rejections, not crashes', async () => {
     await expect(sql.query('SELECT * FROM contract.nope')).rejects.toThrow();
     expect((await sql.query('SELECT 1 AS one')).rows[0]).toEqual({ one: 1 });
+  });
+
+  it('rejects with the SQLSTATE code, so callers can tell a conflict from an outage', async () => {
+    await sql.exec('CREATE TABLE IF NOT EXISTS contract.u (k int PRIMARY KEY)');
+    await sql.query('INSERT INTO contract.u VALUES (1)');
+    const err = await sql.query('INSERT INTO contract.u VALUES (1)').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({ code: '23505' });
+    const inTx = await sql.transaction(async (tx) => tx.query('INSERT INTO contract.u VALUES (1)')).catch((e: unknown) => e);
+    expect(inTx).toMatchObject({ code: '23505' });
+  });
+
+  it('round-trips times, large integers, JSON and nulls as parameters and rows', async () => {
+    const at = new Date('2028-02-29T23:59:59.999Z');
+    const r = await sql.query<{ t: Date; n: string | number; j: unknown; z: null }>('SELECT $1::timestamptz AS t, $2::bigint AS n, $3::jsonb AS j, $4::text AS z', [at, 9007199254740991, JSON.stringify({ a: [1, 'b'] }), null]);
+    expect(r.rows[0]!.t).toBeInstanceOf(Date);
+    expect(r.rows[0]!.t.getTime()).toBe(at.getTime());
+    expect(String(r.rows[0]!.n)).toBe('9007199254740991');
+    expect(r.rows[0]!.j).toEqual({ a: [1, 'b'] });
+    expect(r.rows[0]!.z).toBeNull();
+  });
+
+  it('keeps concurrent transactions and statements apart: none lost, none applied twice', async () => {
+    await sql.exec('CREATE TABLE IF NOT EXISTS contract.c (k int PRIMARY KEY, n int NOT NULL)');
+    await sql.query('INSERT INTO contract.c VALUES (1, 0) ON CONFLICT (k) DO UPDATE SET n = 0');
+    const bump = (i: number) =>
+      sql.transaction(async (tx) => {
+        const r = await tx.query<{ n: number }>('SELECT n FROM contract.c WHERE k = 1 FOR UPDATE');
+        await new Promise((ok) => setTimeout(ok, i % 3));
+        await tx.query('UPDATE contract.c SET n = $1 WHERE k = 1', [r.rows[0]!.n + 1]);
+        if (i % 5 === 4) throw new Error('rolled back on purpose');
+      });
+    const outcomes = await Promise.allSettled([...Array(20).keys()].map((i) => (i % 4 === 0 ? sql.query('SELECT n FROM contract.c') : bump(i))));
+    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.message)).toEqual(Array(3).fill('rolled back on purpose'));
+    expect((await sql.query<{ n: number }>('SELECT n FROM contract.c WHERE k = 1')).rows[0]!.n).toBe(12);
   });
 
   it('has pg_trgm', async () => {

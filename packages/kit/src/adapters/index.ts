@@ -12,6 +12,7 @@ import { natsBus } from './bus-nats';
 import { memoryKv } from './kv-memory';
 import { redisKv } from './kv-redis';
 import { pgliteSql } from './sql-pglite';
+import { pgliteThreadSql } from './sql-pglite-thread';
 import { postgresSql } from './sql-postgres';
 import { withStartupDeadline } from './deadline';
 
@@ -65,10 +66,11 @@ export async function createAdapters(cfg: AdapterConfig, name = 'svc'): Promise<
       })
     : lazySql('pglite', async () => {
         // No data folder: keep the database in memory (tests); nothing is written to disk.
-        if (!dataDir) return pgliteSql();
+        // On a thread of its own: its statements never stop this process' event loop.
+        if (!dataDir) return pgliteThreadSql();
         const dir = join(dataDir, 'pg');
         mkdirSync(dir, { recursive: true });
-        return pgliteSql(dir);
+        return pgliteThreadSql(dir);
       });
   const bus = cfg.SVC_NATS_URL ? await natsBus(cfg.SVC_NATS_URL, cfg.SVC_NAMESPACE, { name }) : memoryBus();
   const kv = cfg.SVC_REDIS_URL ? await redisKv(cfg.SVC_REDIS_URL, cfg.SVC_NAMESPACE, name) : memoryKv(cfg.SVC_NAMESPACE);
@@ -87,6 +89,6 @@ export async function createAdapters(cfg: AdapterConfig, name = 'svc'): Promise<
 export type { Bus, BusEvent, Subscription } from './bus';
 export type { Kv, ThrottleLimit, ThrottleResult } from './kv';
 export type { Sql, SqlTx, SqlResult } from './sql';
-export { memoryBus, natsBus, memoryKv, redisKv, pgliteSql, postgresSql };
+export { memoryBus, natsBus, memoryKv, redisKv, pgliteSql, pgliteThreadSql, postgresSql };
 export { migrate, type Migration } from './migrate';
 export { DependencyError, STARTUP_DEADLINE_MS, endpointOf, withStartupDeadline } from './deadline';

@@ -3,7 +3,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Sql, SqlTx } from './sql';
 
 /**
- * PostgreSQL compiled to WebAssembly, in this process: the embedded start's database.
+ * PostgreSQL compiled to WebAssembly, on the caller's thread: for tools and tests that own their
+ * event loop (the embedded start runs it on a thread of its own, sql-pglite-thread.ts).
  * `dataDir` undefined keeps it in memory. PGlite has a single connection, so transactions
  * are serialised by its own queue; every service shares one instance, each in its schema.
  */

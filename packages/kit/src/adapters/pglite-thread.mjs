@@ -1,0 +1,97 @@
+// The embedded PostgreSQL (PGlite) on a thread of its own (see sql-pglite-thread.ts): PostgreSQL
+// compiled to WebAssembly runs each statement synchronously, so on the caller's thread every
+// statement would stop the event loop, and with it every request in flight. Plain JavaScript, so
+// it starts under any loader (tsx, vitest, a bare node).
+//
+// Messages in: { id, op: 'query', text, params, tx? } | { id, op: 'exec', text }
+//              | { id, op: 'begin' | 'commit' | 'rollback', tx } | { id, op: 'close' }
+// Messages out: { id, ok: true, value } | { id, ok: false, error }; id 0 once the database is open.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/** What of an error crosses the thread: the fields callers test (a SQLSTATE code among them). */
+const plainError = (err) => {
+  const e = err && typeof err === 'object' ? err : { message: String(err) };
+  const out = { name: e.name, message: String(e.message ?? err) };
+  for (const k of ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity']) if (typeof e[k] === 'string') out[k] = e[k];
+  return out;
+};
+
+const reply = (id, run) =>
+  run().then(
+    (value) => parentPort.postMessage({ id, ok: true, value }),
+    (err) => parentPort.postMessage({ id, ok: false, error: plainError(err) }),
+  );
+
+/** Open transactions by the caller's id: each holds PGlite's transaction until its commit or rollback. */
+const txs = new Map();
+
+/**
+ * Opens a transaction that stays open across messages: PGlite's own transaction (its single
+ * connection held, a throw rolls back), kept waiting on a promise the commit or rollback settles.
+ * The caller names it and sends its statements without waiting for the BEGIN: they follow it in
+ * order, and wait here until it has started.
+ */
+function begin(id) {
+  const entry = {};
+  entry.ready = new Promise((started, failed) => {
+    entry.done = db
+      .transaction(
+        (tx) =>
+          new Promise((commit, rollback) => {
+            Object.assign(entry, { commit, rollback });
+            started(tx);
+          }),
+      )
+      .finally(() => txs.delete(id));
+    // BEGIN itself failed: its statements and its end hear it.
+    entry.done.catch(failed);
+  });
+  entry.ready.catch(() => {});
+  txs.set(id, entry);
+  return entry.ready.then(() => null);
+}
+
+async function end(id, commit) {
+  const entry = txs.get(id);
+  if (!entry) throw new Error('no such transaction: it ended already');
+  await entry.ready;
+  if (commit) entry.commit();
+  else entry.rollback(new Error('rolled back'));
+  try {
+    await entry.done;
+  } catch (err) {
+    if (commit) throw err;
+  }
+  return null;
+}
+
+async function query(m) {
+  const entry = m.tx === undefined ? null : txs.get(m.tx);
+  if (m.tx !== undefined && !entry) throw new Error('no such transaction: it ended already');
+  const on = entry ? await entry.ready : db;
+  const r = await on.query(m.text, m.params);
+  return { rows: r.rows, rowCount: r.affectedRows || r.rows.length };
+}
+
+let db;
+try {
+  const extensions = { pg_trgm };
+  db = await PGlite.create(workerData?.dataDir ? { dataDir: workerData.dataDir, extensions } : { extensions });
+  parentPort.postMessage({ id: 0, ok: true, value: null });
+} catch (err) {
+  parentPort.postMessage({ id: 0, ok: false, error: plainError(err) });
+}
+
+// Each message is handled as it arrives, not queued behind the last: a statement outside a
+// transaction waits in PGlite for the open one to end, while that one's statements go on.
+parentPort.on('message', (m) => {
+  if (!db) return void parentPort.postMessage({ id: m.id, ok: false, error: { message: 'the embedded database did not open' } });
+  if (m.op === 'query') return void reply(m.id, () => query(m));
+  if (m.op === 'exec') return void reply(m.id, () => db.exec(m.text).then(() => null));
+  if (m.op === 'begin') return void reply(m.id, () => begin(m.tx));
+  if (m.op === 'commit' || m.op === 'rollback') return void reply(m.id, () => end(m.tx, m.op === 'commit'));
+  if (m.op === 'close') return void reply(m.id, async () => (db.closed ? null : db.close().then(() => null)));
+  parentPort.postMessage({ id: m.id, ok: false, error: { message: `unknown operation ${m.op}` } });
+});

@@ -1,0 +1,91 @@
+import { Worker } from 'node:worker_threads';
+import type { Sql, SqlResult, SqlTx } from './sql';
+
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { name?: string; message: string; [field: string]: unknown } };
+
+/** An error as the database thread described it, with its fields (a SQLSTATE `code` among them). */
+function errorOf(e: { name?: string; message: string; [field: string]: unknown }): Error {
+  const err = Object.assign(new Error(e.message), e);
+  if (e.name) err.name = e.name;
+  return err;
+}
+
+/**
+ * The embedded PostgreSQL (PGlite) on a worker thread of this process: the embedded start's
+ * database. PGlite runs each statement synchronously; on the event loop a metering transaction or
+ * a migration would stop every request in flight for its length, where PostgreSQL proper runs in
+ * a process of its own. Here statements cross to the thread as messages, the event loop goes on,
+ * and what callers see is the in-process `pgliteSql`: the same SQL, errors with their SQLSTATE
+ * code, transactions that commit when `fn` resolves and roll back when it throws. A transaction
+ * holds PGlite's single connection from its BEGIN to its COMMIT, as before.
+ */
+export async function pgliteThreadSql(dataDir?: string): Promise<Sql> {
+  const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir } });
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let seq = 0;
+  let txSeq = 0;
+  let gone: Error | null = null;
+  // The thread keeps the process alive only while a statement is in flight (a script that awaits
+  // one does not exit under it; a process that forgot to close does not hang on it).
+  const settle = (id: number, f: (p: { resolve(v: unknown): void; reject(e: Error): void }) => void) => {
+    const p = pending.get(id);
+    if (!p) return;
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    f(p);
+  };
+  const fail = (err: Error) => {
+    gone ??= err;
+    for (const id of [...pending.keys()]) settle(id, (p) => p.reject(err));
+  };
+  worker.on('message', (m: Reply) => settle(m.id, (p) => (m.ok ? p.resolve(m.value) : p.reject(errorOf(m.error)))));
+  worker.on('error', (err) => fail(new Error(`the embedded database stopped: ${err.message}`)));
+  worker.on('exit', (code) => fail(new Error(`the embedded database stopped (thread exit ${code})`)));
+
+  const call = <T>(msg: Record<string, unknown>, id = ++seq): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (gone) return reject(gone);
+      if (pending.size === 0) worker.ref();
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      if (id !== 0) worker.postMessage({ id, ...msg });
+    });
+
+  try {
+    await call<null>({}, 0); // the thread says 0 once PGlite is open
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  const query = <R>(text: string, params?: unknown[], tx?: number) => call<SqlResult<R>>({ op: 'query', text, params, tx });
+  return {
+    kind: 'pglite',
+    query: (text, params) => query(text, params),
+    async exec(text) {
+      await call({ op: 'exec', text });
+    },
+    async transaction(fn) {
+      // Its statements follow the BEGIN without waiting for it (one crossing fewer); a failed
+      // BEGIN fails them, and is what the transaction rejects with.
+      const id = ++txSeq;
+      const began = call({ op: 'begin', tx: id });
+      began.catch(() => {});
+      const tx: SqlTx = { query: (text, params) => query(text, params, id) };
+      let out;
+      try {
+        out = await fn(tx);
+        await began;
+      } catch (err) {
+        await call({ op: 'rollback', tx: id }).catch(() => {});
+        throw err;
+      }
+      await call({ op: 'commit', tx: id });
+      return out;
+    },
+    async close() {
+      if (gone) return;
+      await call({ op: 'close' });
+      gone = new Error('the embedded database is closed');
+      await worker.terminate();
+    },
+  };
+}

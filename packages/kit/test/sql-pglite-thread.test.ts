@@ -1,0 +1,50 @@
+/**
+ * What the embedded database's own thread is for: the event loop keeps turning while a statement
+ * runs (requests in flight are not held up by the ledger's or a migration's statements). The SQL
+ * contract itself is held for it with the other implementations (sql.contract.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { pgliteSql, pgliteThreadSql, type Sql } from '../src/index';
+
+const HEAVY = 'SELECT sum(i::bigint * i) AS s FROM generate_series(1, 1000000) AS i';
+
+/** Turns of the event loop (setImmediate callbacks) while the statement ran. */
+async function turnsDuring(sql: Sql): Promise<number> {
+  await sql.query('SELECT 1');
+  let turns = 0;
+  let on = true;
+  const spin = () => {
+    if (!on) return;
+    turns += 1;
+    setImmediate(spin);
+  };
+  setImmediate(spin);
+  await sql.query(HEAVY);
+  on = false;
+  return turns;
+}
+
+describe('PGlite on its own thread', () => {
+  it('lets the event loop turn while a statement runs; on the caller thread it cannot', async () => {
+    const threaded = await pgliteThreadSql();
+    const inline = await pgliteSql();
+    try {
+      expect(await turnsDuring(threaded)).toBeGreaterThan(10);
+      // The reference: the same statement in this thread holds the loop for its whole length.
+      expect(await turnsDuring(inline)).toBeLessThanOrEqual(2);
+    } finally {
+      await Promise.all([threaded.close(), inline.close()]);
+    }
+  });
+
+  it('refuses statements after close with a clear error, and closes twice without harm', async () => {
+    const sql = await pgliteThreadSql();
+    await sql.close();
+    await sql.close();
+    await expect(sql.query('SELECT 1')).rejects.toThrow(/embedded database is closed/);
+  });
+
+  it('says when its data folder cannot be opened', async () => {
+    await expect(pgliteThreadSql('/proc/not-a-folder/pg')).rejects.toThrow();
+  });
+});
