@@ -2,14 +2,14 @@
  * Seats over HTTP on the real servers: enrol and unenrol one id or up to 500, the list a page at a
  * time with seats used and free, bad ids and bodies refused naming the field, plans without seats
  * refused with 403, the seat ceiling, the event of every change, and what run metering will ask
- * (`isEnrolled`, `hasEnrolled`, and `has_enrolled` on Authenticate). Also GET /account's fields.
+ * (`seatsOf`, `hasEnrolled`, and `has_enrolled` on Authenticate). Also GET /account's fields.
  */
 import { describe, expect, it } from 'vitest';
 import { call, connect, hashKey, type Bus } from '@svc/kit';
 import { proto, type EventOf } from '@svc/protos';
 import type { AuthenticateResponse__Output } from '@svc/protos/gen/svc/v1/AuthenticateResponse';
 import type { CreateAccountResponse__Output } from '@svc/protos/gen/svc/v1/CreateAccountResponse';
-import { hasEnrolled, isEnrolled } from '../services/metering/src/seats';
+import { hasEnrolled, seatsOf } from '../services/metering/src/seats';
 import type { RunningSystem } from '../scripts/system';
 import { realSystemForSuite } from './support/real-system';
 import { expectError, get, send, type Target } from './walk';
@@ -185,7 +185,7 @@ describe('seats: POST and GET /account/users', () => {
     expect((await enrol(a, { action: 'enroll', user: 'late-1' })).body.seatsUsed).toBe(5000);
   }, 60_000);
 
-  it('tells run metering who holds a seat: isEnrolled, hasEnrolled, and has_enrolled on Authenticate', async () => {
+  it('tells run metering who holds a seat: seatsOf, hasEnrolled, and has_enrolled on Authenticate', async () => {
     const a = await newAccount('scale');
     const metering = connect(proto.metering, meteringAddr);
     const auth = (key: string) => call<AuthenticateResponse__Output>(metering, 'Authenticate', { keyHash: hashKey(key) });
@@ -194,8 +194,8 @@ describe('seats: POST and GET /account/users', () => {
       expect(await hasEnrolled(sys.adapters.sql, a.id)).toBe(false);
       await enrol(a, { action: 'enroll', user: 'seat-holder' });
       expect(await hasEnrolled(sys.adapters.sql, a.id)).toBe(true);
-      expect(await isEnrolled(sys.adapters.sql, a.id, 'seat-holder')).toBe(true);
-      expect(await isEnrolled(sys.adapters.sql, a.id, 'someone-else')).toBe(false);
+      expect((await seatsOf(sys.adapters.sql, a.id, 'seat-holder')).enrolled).toBe(true);
+      expect((await seatsOf(sys.adapters.sql, a.id, 'someone-else')).enrolled).toBe(false);
       const r = await auth(a.key);
       expect(r.account).toMatchObject({ seatsEnabled: true, hasEnrolled: true });
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, connect } from '@svc/kit';
 import { proto } from '@svc/protos';
 import type { CreateAccountResponse__Output } from '@svc/protos/gen/svc/v1/CreateAccountResponse';
-import { isEnrolled } from '../services/metering/src/seats';
+import { seatsOf } from '../services/metering/src/seats';
 import type { RunningSystem } from '../scripts/system';
 import { realSystemForSuite } from './support/real-system';
 import { expectError, get, send, type Target } from './walk';
@@ -68,8 +68,8 @@ describe('tenant isolation: another account\'s key never reaches this account', 
     expectError(named, 400, 'invalid_request');
     expect(named.body.error.field).toBe('accountId');
     expect((await get(a, '/account/users')).body).toMatchObject({ users: ['alice-of-a', 'anna-of-a'], seatsUsed: 2 });
-    expect(await isEnrolled(sys.adapters.sql, a.id, 'alice-of-a')).toBe(true);
-    expect(await isEnrolled(sys.adapters.sql, b.id, 'alice-of-a')).toBe(false);
+    expect((await seatsOf(sys.adapters.sql, a.id, 'alice-of-a')).enrolled).toBe(true);
+    expect((await seatsOf(sys.adapters.sql, b.id, 'alice-of-a')).enrolled).toBe(false);
   });
 
   it('usage: A\'s top-up and A\'s numbers never show on B, on /account or on the usage object of any answer', async () => {

@@ -10,7 +10,7 @@ import { enqueue, newId, type Sql, type SqlTx } from '@svc/kit';
 import { EVENTS } from '@svc/protos';
 import { decideRun, closesAt, monthOf, RUN_CALLS, type RunDecision } from './engine/runs';
 import type { Plan } from './engine/plans';
-import { hasEnrolled, isEnrolled } from './seats';
+import { seatsOf } from './seats';
 
 /** A lease not reported on for this long after it expired gives its unspent calls back to its run. */
 const RECLAIM_GRACE_MS = 30_000;
@@ -37,14 +37,21 @@ export type MeterOutcome =
   | { allowed: false; reason: 'quota_exhausted'; resetsAt: Date; usage: MonthUsage }
   | { allowed: false; reason: 'seat_required'; usage: MonthUsage };
 
+const MONTH_USAGE = `SELECT p.runs_used, p.overage_runs, (SELECT sum(runs) FROM metering.top_ups WHERE account_id = $1 AND month = $2) AS top_ups
+       FROM (SELECT 1) one LEFT JOIN metering.pools p ON p.account_id = $1 AND p.month = $2`;
+
+type MonthUsageRow = { runs_used: number | null; overage_runs: number | null; top_ups: string | null };
+
+const usageFrom = (row: MonthUsageRow | undefined, plan: Plan, month: string): MonthUsage => ({
+  month,
+  runsUsed: Number(row?.runs_used ?? 0),
+  runsLimit: plan.runs + Number(row?.top_ups ?? 0),
+  overageRuns: Number(row?.overage_runs ?? 0),
+});
+
 async function monthUsage(tx: Sql | SqlTx, accountId: string, plan: Plan, month: string): Promise<MonthUsage> {
-  const r = await tx.query<{ runs_used: number | null; overage_runs: number | null; top_ups: string | null }>(
-    `SELECT p.runs_used, p.overage_runs, (SELECT sum(runs) FROM metering.top_ups WHERE account_id = $1 AND month = $2) AS top_ups
-       FROM (SELECT 1) one LEFT JOIN metering.pools p ON p.account_id = $1 AND p.month = $2`,
-    [accountId, month],
-  );
-  const row = r.rows[0];
-  return { month, runsUsed: Number(row?.runs_used ?? 0), runsLimit: plan.runs + Number(row?.top_ups ?? 0), overageRuns: Number(row?.overage_runs ?? 0) };
+  const r = await tx.query<MonthUsageRow>(MONTH_USAGE, [accountId, month]);
+  return usageFrom(r.rows[0], plan, month);
 }
 
 export const usageOf = (sql: Sql, accountId: string, plan: Plan, now: Date): Promise<MonthUsage> => monthUsage(sql, accountId, plan, monthOf(now));
@@ -92,24 +99,30 @@ interface MeterArgs {
 class PoolTaken extends Error {}
 
 async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
-  // One decision at a time per subject (its concurrent first calls open one run), others in parallel.
-  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`metering.run:${a.accountId}:${a.subject}`]);
-  const acct = await tx.query<{ plan: string }>("SELECT plan FROM metering.accounts WHERE id = $1 AND status = 'active'", [a.accountId]);
+  const month = monthOf(a.now);
+  // What the decision reads, sent together: they run in this order on the transaction's one
+  // connection (the subject's lock first, so the rest is read under it), and the answers come back
+  // in one crossing instead of five; under load each crossing waits its turn behind the requests
+  // in flight, while every call of the subject waits for this decision.
+  const [, acct, seats, open, pool] = await Promise.all([
+    // One decision at a time per subject (its concurrent first calls open one run), others in parallel.
+    tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`metering.run:${a.accountId}:${a.subject}`]),
+    tx.query<{ plan: string }>("SELECT plan FROM metering.accounts WHERE id = $1 AND status = 'active'", [a.accountId]),
+    seatsOf(tx, a.accountId, a.endUser),
+    tx.query<RunRow>(
+      `SELECT id, month, opens_at, closes_at, calls, granted, overage FROM metering.runs
+        WHERE account_id = $1 AND subject = $2 AND closes_at > $3 ORDER BY opens_at DESC LIMIT 1 FOR UPDATE`,
+      [a.accountId, a.subject, a.now],
+    ),
+    tx.query<MonthUsageRow>(MONTH_USAGE, [a.accountId, month]),
+  ]);
   if (!acct.rows[0]) return null;
   const plan = a.planOf(acct.rows[0].plan);
-  const month = monthOf(a.now);
+  const usage = usageFrom(pool.rows[0], plan, month);
   // An account that enrols its end users meters only them (spec section 5, rule 5).
-  if (plan.seats && (await hasEnrolled(tx, a.accountId)) && !(a.endUser && (await isEnrolled(tx, a.accountId, a.endUser)))) {
-    return { allowed: false, reason: 'seat_required', usage: await monthUsage(tx, a.accountId, plan, month) };
-  }
-  const open = await tx.query<RunRow>(
-    `SELECT id, month, opens_at, closes_at, calls, granted, overage FROM metering.runs
-      WHERE account_id = $1 AND subject = $2 AND closes_at > $3 ORDER BY opens_at DESC LIMIT 1 FOR UPDATE`,
-    [a.accountId, a.subject, a.now],
-  );
+  if (plan.seats && seats.enforced && !(a.endUser && seats.enrolled)) return { allowed: false, reason: 'seat_required', usage };
   let run = open.rows[0] ?? null;
   if (run && run.granted >= RUN_CALLS) run.granted -= await reclaimExpired(tx, run.id, a.now);
-  const usage = await monthUsage(tx, a.accountId, plan, month);
   const decision: RunDecision = decideRun({
     plan,
     open: run ? { closesAt: new Date(run.closes_at), granted: run.granted } : null,
@@ -119,45 +132,53 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
     now: a.now,
   });
   if (decision.kind === 'refuse') return { allowed: false, reason: decision.reason, resetsAt: decision.resetsAt, usage };
-  if (decision.kind === 'open') {
-    const opensAt = a.now;
-    run = { id: newId('run'), month, opens_at: opensAt, closes_at: closesAt(opensAt), calls: 0, granted: 0, overage: decision.overage };
-    // Written with its first lease's grant: a new run needs no second statement for it.
-    await tx.query(
-      'INSERT INTO metering.runs (id, account_id, subject, month, opens_at, closes_at, calls, granted, overage) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8)',
-      [run.id, a.accountId, a.subject, month, run.opens_at, run.closes_at, decision.grant, run.overage],
-    );
-    await enqueue(tx, 'metering', 'usage.run_opened', EVENTS['usage.run_opened'].parse({
-      runId: run.id, accountId: a.accountId, month, overage: run.overage, opensAt: run.opens_at.toISOString(), closesAt: run.closes_at.toISOString(),
-    }));
-  }
-  const current = run as RunRow;
-  const runCallsBefore = current.granted;
-  // A lease never outlives its run: a call after the 60th minute belongs to a new run.
-  const ttlMs = Math.max(0, Math.min(a.leaseTtlMs, new Date(current.closes_at).getTime() - a.now.getTime()));
   const leaseId = newId('lease');
-  if (decision.kind !== 'open') await tx.query('UPDATE metering.runs SET granted = granted + $2 WHERE id = $1', [current.id, decision.grant]);
-  await tx.query('INSERT INTO metering.run_leases (id, run_id, account_id, granted, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-    leaseId, current.id, a.accountId, decision.grant, new Date(a.now.getTime() + ttlMs),
-  ]);
-  current.granted += decision.grant;
-  if (decision.kind === 'open') {
-    // Last, so the pool's row lock is held only until the commit: the pool is taken under it and
-    // is exact at its edge across subjects, while opening runs stays parallel up to here.
-    const taken = await tx.query<{ runs_used: number; overage_runs: number }>(
+  if (decision.kind === 'join') {
+    const current = run as RunRow;
+    const ttlMs = leaseTtl(a, current);
+    await Promise.all([
+      tx.query('UPDATE metering.runs SET granted = granted + $2 WHERE id = $1', [current.id, decision.grant]),
+      insertLease(tx, leaseId, current.id, a, decision.grant, ttlMs),
+    ]);
+    const lease = { id: leaseId, calls: decision.grant, ttlMs, runCallsBefore: current.granted };
+    current.granted += decision.grant;
+    return { allowed: true, run: current, lease, usage };
+  }
+  const opensAt = a.now;
+  const fresh: RunRow = { id: newId('run'), month, opens_at: opensAt, closes_at: closesAt(opensAt), calls: 0, granted: decision.grant, overage: decision.overage };
+  const ttlMs = leaseTtl(a, fresh);
+  // The run (with its first lease's grant), its event, the lease and the pool, sent together. The
+  // pool is last, so its row lock is held only until the commit: the pool is taken under it and is
+  // exact at its edge across subjects, while opening runs stays parallel up to here.
+  const [, , , taken] = await Promise.all([
+    tx.query(
+      'INSERT INTO metering.runs (id, account_id, subject, month, opens_at, closes_at, calls, granted, overage) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8)',
+      [fresh.id, a.accountId, a.subject, month, fresh.opens_at, fresh.closes_at, decision.grant, fresh.overage],
+    ),
+    enqueue(tx, 'metering', 'usage.run_opened', EVENTS['usage.run_opened'].parse({
+      runId: fresh.id, accountId: a.accountId, month, overage: fresh.overage, opensAt: fresh.opens_at.toISOString(), closesAt: fresh.closes_at.toISOString(),
+    })),
+    insertLease(tx, leaseId, fresh.id, a, decision.grant, ttlMs),
+    tx.query<{ runs_used: number; overage_runs: number }>(
       `INSERT INTO metering.pools AS p (account_id, month, runs_used, overage_runs) VALUES ($1, $2, $3, $4)
        ON CONFLICT (account_id, month) DO UPDATE SET runs_used = p.runs_used + $3, overage_runs = p.overage_runs + $4
        WHERE $4 = 1 OR p.runs_used < $5
        RETURNING runs_used, overage_runs`,
       [a.accountId, month, decision.overage ? 0 : 1, decision.overage ? 1 : 0, usage.runsLimit],
-    );
-    const pool = taken.rows[0];
-    if (!pool) throw new PoolTaken();
-    usage.runsUsed = Number(pool.runs_used);
-    usage.overageRuns = Number(pool.overage_runs);
-  }
-  return { allowed: true, run: current, lease: { id: leaseId, calls: decision.grant, ttlMs, runCallsBefore }, usage };
+    ),
+  ]);
+  const row = taken.rows[0];
+  if (!row) throw new PoolTaken();
+  usage.runsUsed = Number(row.runs_used);
+  usage.overageRuns = Number(row.overage_runs);
+  return { allowed: true, run: fresh, lease: { id: leaseId, calls: decision.grant, ttlMs, runCallsBefore: 0 }, usage };
 }
+
+/** A lease never outlives its run: a call after the 60th minute belongs to a new run. */
+const leaseTtl = (a: MeterArgs, run: RunRow): number => Math.max(0, Math.min(a.leaseTtlMs, new Date(run.closes_at).getTime() - a.now.getTime()));
+
+const insertLease = (tx: SqlTx, id: string, runId: string, a: MeterArgs, granted: number, ttlMs: number) =>
+  tx.query('INSERT INTO metering.run_leases (id, run_id, account_id, granted, expires_at) VALUES ($1, $2, $3, $4, $5)', [id, runId, a.accountId, granted, new Date(a.now.getTime() + ttlMs)]);
 
 /**
  * Counts the calls gateways spent from leases. `used` is a lease's running total, so a report

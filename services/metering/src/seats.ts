@@ -1,7 +1,7 @@
 /**
  * Seats (Scale and Platform plans, spec section 4 rule 4): which end users of an account are
  * enrolled. Once an account has enrolled users, every formula call must carry an enrolled
- * `x-svc-user` (`seat_required`); run metering asks `isEnrolled` / `hasEnrolled` for that.
+ * `x-svc-user` (`seat_required`); run metering asks `seatsOf` for that.
  *
  * Store functions first, then the rules of the Seats RPC. Every change writes its event
  * (`account.seats_changed`) in the same transaction, through the outbox.
@@ -25,10 +25,18 @@ export const PAGE_MAX = 500;
 
 const SEAT_PLANS = PLANS.filter((p) => p.seats).map((p) => p.id);
 
-/** Whether this end user holds a seat of the account. */
-export async function isEnrolled(sql: SqlTx, accountId: string, user: string): Promise<boolean> {
-  const r = await sql.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM metering.seats WHERE account_id = $1 AND end_user = $2) AS found', [accountId, user]);
-  return r.rows[0]?.found === true;
+/**
+ * For run metering, in one statement: whether seats are enforced for the account (see
+ * `hasEnrolled`) and whether this end user holds one of them.
+ */
+export async function seatsOf(sql: SqlTx, accountId: string, user: string): Promise<{ enforced: boolean; enrolled: boolean }> {
+  const r = await sql.query<{ enforced: boolean; enrolled: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM metering.seats s JOIN metering.accounts a ON a.id = s.account_id
+                     WHERE s.account_id = $1 AND a.plan = ANY($2::text[])) AS enforced,
+            EXISTS (SELECT 1 FROM metering.seats WHERE account_id = $1 AND end_user = $3) AS enrolled`,
+    [accountId, SEAT_PLANS, user],
+  );
+  return { enforced: r.rows[0]?.enforced === true, enrolled: r.rows[0]?.enrolled === true };
 }
 
 /**

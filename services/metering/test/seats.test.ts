@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrate, pgliteSql, SvcError } from '@svc/kit';
 import { accounts, migrations, SCHEMA } from '../src/service';
-import { changeSeats, cursorOf, hasEnrolled, isEnrolled, listSeats, seatsUsed, validUsers } from '../src/seats';
+import { changeSeats, cursorOf, hasEnrolled, seatsOf, listSeats, seatsUsed, validUsers } from '../src/seats';
 
 describe('seat store (PGlite)', () => {
   it('enrols, lists in byte order a page at a time, unenrols, and writes one event per change', async () => {
@@ -14,14 +14,15 @@ describe('seat store (PGlite)', () => {
       await migrate(sql, SCHEMA, migrations);
       const { account } = await accounts.createAccount(sql, { company: 'A', plan: 'scale' });
       expect(await hasEnrolled(sql, account.id)).toBe(false);
+      expect(await seatsOf(sql, account.id, 'a')).toEqual({ enforced: false, enrolled: false });
       const first = await changeSeats(sql, account.id, 'enroll', ['b', 'B', 'a', 'c:1']);
       expect(first).toEqual({ changed: ['b', 'B', 'a', 'c:1'], unchanged: [], seatsUsed: 4 });
       expect(await changeSeats(sql, account.id, 'enroll', ['a', 'd'])).toEqual({ changed: ['d'], unchanged: ['a'], seatsUsed: 5 });
       const page1 = await listSeats(sql, account.id, '', 3);
       expect(page1).toEqual({ users: ['B', 'a', 'b'], more: true });
       expect(await listSeats(sql, account.id, 'b', 3)).toEqual({ users: ['c:1', 'd'], more: false });
-      expect(await isEnrolled(sql, account.id, 'B')).toBe(true);
-      expect(await isEnrolled(sql, account.id, 'e')).toBe(false);
+      expect((await seatsOf(sql, account.id, 'B')).enrolled).toBe(true);
+      expect(await seatsOf(sql, account.id, 'e')).toEqual({ enforced: true, enrolled: false });
       expect(await hasEnrolled(sql, account.id)).toBe(true);
       expect(await changeSeats(sql, account.id, 'unenroll', ['B', 'zz'])).toEqual({ changed: ['B'], unchanged: ['zz'], seatsUsed: 4 });
       expect(await changeSeats(sql, account.id, 'unenroll', ['zz'])).toEqual({ changed: [], unchanged: ['zz'], seatsUsed: 4 });
