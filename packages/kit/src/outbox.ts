@@ -51,10 +51,11 @@ export function startOutboxRelay(o: { sql: Sql; bus: Bus; schema: string; log: L
         const rows = await tx.query<{ id: number; subject: string; data: unknown }>(
           `SELECT id, subject, data FROM ${o.schema}.outbox WHERE published_at IS NULL ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED`,
         );
-        for (const r of rows.rows) {
-          await o.bus.publish(r.subject, r.data, { id: outboxMessageId(o.schema, Number(r.id)) });
-          await tx.query(`UPDATE ${o.schema}.outbox SET published_at = now() WHERE id = $1`, [r.id]);
-        }
+        for (const r of rows.rows) await o.bus.publish(r.subject, r.data, { id: outboxMessageId(o.schema, Number(r.id)) });
+        // Marked in one statement once all are out: the transaction holds the embedded database's
+        // one connection, and a failed publish rolls the marks back either way (the bus keeps the
+        // ones that left once, by their id).
+        if (rows.rows.length > 0) await tx.query(`UPDATE ${o.schema}.outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [rows.rows.map((r) => r.id)]);
         return rows.rows.length;
       });
       sent += n;

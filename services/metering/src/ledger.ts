@@ -186,34 +186,48 @@ const insertLease = (tx: SqlTx, id: string, runId: string, a: MeterArgs, granted
  * grant is capped: a gateway cannot spend what it was not granted. One transaction for the batch;
  * leases are locked in id order, so two batches never wait on each other in a cycle. Per use: the
  * calls newly counted, or -1 when no such lease belongs to that account.
+ *
+ * The batch's leases are read in one statement and its writes sent together: on the embedded
+ * database a statement is a crossing to its thread, and this transaction holds the database's one
+ * connection, so a statement per lease would hold every run decision up behind it under load.
  */
 export async function reportCalls(sql: Sql, uses: readonly { accountId: string; leaseId: string; used: number }[]): Promise<number[]> {
   const order = uses.map((u, i) => ({ u, i })).sort((x, y) => (x.u.leaseId < y.u.leaseId ? -1 : x.u.leaseId > y.u.leaseId ? 1 : x.i - y.i));
   return sql.transaction(async (tx) => {
+    const r = await tx.query<{ id: string; account_id: string; run_id: string; granted: number; used: number; reclaimed: boolean; month: string }>(
+      `SELECT l.id, l.account_id, l.run_id, l.granted, l.used, l.reclaimed, r.month FROM metering.run_leases l JOIN metering.runs r ON r.id = l.run_id
+        WHERE l.id = ANY($1::text[]) ORDER BY l.id FOR UPDATE OF l`,
+      [[...new Set(uses.map((u) => u.leaseId))]],
+    );
+    const leases = new Map(r.rows.map((l) => [l.id, { ...l, before: Number(l.used), used: Number(l.used), granted: Number(l.granted) }]));
     const out: number[] = new Array<number>(uses.length).fill(0);
-    for (const { u, i } of order) out[i] = await reportOne(tx, u);
+    const runs = new Map<string, { calls: number; regranted: number }>();
+    const writes: Promise<unknown>[] = [];
+    for (const { u, i } of order) {
+      const lease = leases.get(u.leaseId);
+      if (!lease || lease.account_id !== u.accountId) {
+        out[i] = -1;
+        continue;
+      }
+      const total = Math.min(Math.max(0, Math.floor(u.used)), lease.granted);
+      const delta = total - lease.used;
+      if (delta <= 0) continue;
+      out[i] = delta;
+      lease.used = total;
+      const run = runs.get(lease.run_id) ?? { calls: 0, regranted: 0 };
+      run.calls += delta;
+      // Calls reported after their lease was reclaimed were real: the run's grant takes them back.
+      if (lease.reclaimed) run.regranted += delta;
+      runs.set(lease.run_id, run);
+      writes.push(enqueue(tx, 'metering', 'usage.calls_recorded', EVENTS['usage.calls_recorded'].parse({
+        runId: lease.run_id, accountId: u.accountId, month: lease.month, leaseId: u.leaseId, used: total, delta,
+      })));
+    }
+    for (const [id, l] of leases) if (l.used !== l.before) writes.push(tx.query('UPDATE metering.run_leases SET used = $2 WHERE id = $1', [id, l.used]));
+    for (const [id, run] of runs) writes.push(tx.query('UPDATE metering.runs SET calls = calls + $2, granted = granted + $3 WHERE id = $1', [id, run.calls, run.regranted]));
+    await Promise.all(writes);
     return out;
   });
-}
-
-async function reportOne(tx: SqlTx, a: { accountId: string; leaseId: string; used: number }): Promise<number> {
-  const r = await tx.query<{ run_id: string; granted: number; used: number; reclaimed: boolean; month: string }>(
-    `SELECT l.run_id, l.granted, l.used, l.reclaimed, r.month FROM metering.run_leases l JOIN metering.runs r ON r.id = l.run_id
-      WHERE l.id = $1 AND l.account_id = $2 FOR UPDATE OF l`,
-    [a.leaseId, a.accountId],
-  );
-  const lease = r.rows[0];
-  if (!lease) return -1;
-  const total = Math.min(Math.max(0, Math.floor(a.used)), lease.granted);
-  const delta = total - lease.used;
-  if (delta <= 0) return 0;
-  await tx.query('UPDATE metering.run_leases SET used = $2 WHERE id = $1', [a.leaseId, total]);
-  // Calls reported after their lease was reclaimed were real: the run's grant takes them back.
-  await tx.query(`UPDATE metering.runs SET calls = calls + $2${lease.reclaimed ? ', granted = granted + $2' : ''} WHERE id = $1`, [lease.run_id, delta]);
-  await enqueue(tx, 'metering', 'usage.calls_recorded', EVENTS['usage.calls_recorded'].parse({
-    runId: lease.run_id, accountId: a.accountId, month: lease.month, leaseId: a.leaseId, used: total, delta,
-  }));
-  return delta;
 }
 
 /** The newest run of a subject still open at `now`, for the usage object of answers that open none. */

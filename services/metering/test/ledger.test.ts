@@ -197,9 +197,14 @@ describe('call reports', () => {
     const id = await account('lab');
     const leases = await Promise.all(['x', 'y', 'z'].map((u) => meter(id, u, 10)));
     const uses = leases.map((m, i) => ({ accountId: id, leaseId: m.lease!.id, used: i + 2 }));
-    const r = await call<ReportCallsResponse__Output>(client, 'ReportCalls', { uses: [...uses, uses[0], { ...uses[1], used: 1 }] }, { deadlineMs: 10_000 });
-    expect(r.recorded).toEqual([2, 3, 4, 0, 0]);
-    expect((await runs(id)).reduce((s, x) => s + x.calls, 0)).toBe(9);
+    const r = await call<ReportCallsResponse__Output>(client, 'ReportCalls', { uses: [...uses, uses[0], { ...uses[1], used: 1 }, { ...uses[2], used: 9 }] }, { deadlineMs: 10_000 });
+    expect(r.recorded).toEqual([2, 3, 4, 0, 0, 5]);
+    expect((await runs(id)).reduce((s, x) => s + x.calls, 0)).toBe(14);
+    // One event per count, with the running total it counted up to.
+    const events = await sql.query<{ data: { leaseId: string; used: number; delta: number } }>("SELECT data FROM metering.outbox WHERE subject = 'usage.calls_recorded' AND data->>'accountId' = $1 ORDER BY id", [id]);
+    expect(events.rows.map((e) => [e.data.leaseId, e.data.used, e.data.delta]).sort()).toEqual(
+      [[uses[0]!.leaseId, 2, 2], [uses[1]!.leaseId, 3, 3], [uses[2]!.leaseId, 4, 4], [uses[2]!.leaseId, 9, 5]].sort(),
+    );
     const tooMany = Array.from({ length: 501 }, () => uses[0]);
     await expect(call(client, 'ReportCalls', { uses: tooMany }, { deadlineMs: 10_000 })).rejects.toMatchObject({ code: 3 });
   });
@@ -213,6 +218,9 @@ describe('call reports', () => {
     const next = await meter(id, '', 50);
     expect(next.lease).toMatchObject({ runId: full.lease?.runId, calls: 50, runCallsBefore: 100 });
     expect(await runs(id)).toHaveLength(1);
+    // The gateway was only late: the calls it spent count, and the run's grant takes them back.
+    expect((await report(id, full.lease!.id, 150)).recorded).toBe(50);
+    expect(await runs(id)).toMatchObject([{ calls: 150, granted: 200 }]);
   });
 });
 
