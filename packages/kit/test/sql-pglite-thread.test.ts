@@ -44,6 +44,16 @@ describe('PGlite on its own thread', () => {
     await expect(sql.query('SELECT 1')).rejects.toThrow(/embedded database is closed/);
   });
 
+  it('refuses a parameter that cannot cross to the thread, and goes on', async () => {
+    const sql = await pgliteThreadSql();
+    try {
+      await expect(sql.query('SELECT $1::text AS t', [() => 'not data'])).rejects.toThrow();
+      expect((await sql.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await sql.close();
+    }
+  });
+
   it('says when its data folder cannot be opened', async () => {
     await expect(pgliteThreadSql('/proc/not-a-folder/pg')).rejects.toThrow();
   });

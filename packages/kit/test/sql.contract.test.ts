@@ -79,6 +79,32 @@ describe.each(impls)('Sql contract: %s', (_name, make) => {
     expect((await sql.query<{ n: number }>('SELECT n FROM contract.c WHERE k = 1')).rows[0]!.n).toBe(12);
   });
 
+  it('runs statements issued together in one transaction in issue order; one that fails fails the transaction', async () => {
+    await sql.exec('CREATE TABLE IF NOT EXISTS contract.o (n serial PRIMARY KEY, v text NOT NULL)');
+    // ...without leaning on a driver behaviour it warns about (pg deprecates queueing on a busy client).
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => void warnings.push(w.message);
+    process.on('warning', onWarning);
+    const got = await sql
+      .transaction(async (tx) =>
+        Promise.all(['a', 'b', 'c', 'd', 'e'].map((v) => tx.query<{ n: number; v: string }>('INSERT INTO contract.o (v) VALUES ($1) RETURNING n, v', [v]))),
+      )
+      .finally(() => new Promise((ok) => setImmediate(ok)).then(() => process.off('warning', onWarning)));
+    expect(warnings).toEqual([]);
+    const rows = got.map((r) => r.rows[0]!);
+    expect(rows.map((r) => r.v)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(rows.map((r) => r.n)).toEqual([...rows.map((r) => r.n)].sort((x, y) => x - y));
+    const count = async () => (await sql.query<{ c: number }>('SELECT count(*)::int AS c FROM contract.o')).rows[0]!.c;
+    const failed = await sql
+      .transaction(async (tx) => Promise.all([tx.query("INSERT INTO contract.o (v) VALUES ('x')"), tx.query('SELECT * FROM contract.nope'), tx.query("INSERT INTO contract.o (v) VALUES ('y')")]))
+      .catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(Error);
+    expect(await count()).toBe(5);
+    // The connection is whole again: the next transaction works.
+    await sql.transaction(async (tx) => tx.query("INSERT INTO contract.o (v) VALUES ('z')"));
+    expect(await count()).toBe(6);
+  });
+
   it('has pg_trgm', async () => {
     await sql.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     const r = await sql.query<{ s: number }>("SELECT similarity('glycerine', 'glycerin') AS s");

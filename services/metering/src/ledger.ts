@@ -184,7 +184,8 @@ const insertLease = (tx: SqlTx, id: string, runId: string, a: MeterArgs, granted
  * Counts the calls gateways spent from leases. `used` is a lease's running total, so a report
  * repeated after a timeout, or one overtaken by a later one, counts nothing twice. A total above the
  * grant is capped: a gateway cannot spend what it was not granted. One transaction for the batch;
- * leases are locked in id order, so two batches never wait on each other in a cycle. Per use: the
+ * leases are locked in id order and runs written in id order, so two batches never wait on each
+ * other in a cycle; only the leases the batch names for their own account are locked. Per use: the
  * calls newly counted, or -1 when no such lease belongs to that account.
  *
  * The batch's leases are read in one statement and its writes sent together: on the embedded
@@ -196,8 +197,8 @@ export async function reportCalls(sql: Sql, uses: readonly { accountId: string; 
   return sql.transaction(async (tx) => {
     const r = await tx.query<{ id: string; account_id: string; run_id: string; granted: number; used: number; reclaimed: boolean; month: string }>(
       `SELECT l.id, l.account_id, l.run_id, l.granted, l.used, l.reclaimed, r.month FROM metering.run_leases l JOIN metering.runs r ON r.id = l.run_id
-        WHERE l.id = ANY($1::text[]) ORDER BY l.id FOR UPDATE OF l`,
-      [[...new Set(uses.map((u) => u.leaseId))]],
+        WHERE (l.id, l.account_id) IN (SELECT * FROM unnest($1::text[], $2::text[])) ORDER BY l.id FOR UPDATE OF l`,
+      [uses.map((u) => u.leaseId), uses.map((u) => u.accountId)],
     );
     const leases = new Map(r.rows.map((l) => [l.id, { ...l, before: Number(l.used), used: Number(l.used), granted: Number(l.granted) }]));
     const out: number[] = new Array<number>(uses.length).fill(0);
@@ -224,7 +225,7 @@ export async function reportCalls(sql: Sql, uses: readonly { accountId: string; 
       })));
     }
     for (const [id, l] of leases) if (l.used !== l.before) writes.push(tx.query('UPDATE metering.run_leases SET used = $2 WHERE id = $1', [id, l.used]));
-    for (const [id, run] of runs) writes.push(tx.query('UPDATE metering.runs SET calls = calls + $2, granted = granted + $3 WHERE id = $1', [id, run.calls, run.regranted]));
+    for (const [id, run] of [...runs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) writes.push(tx.query('UPDATE metering.runs SET calls = calls + $2, granted = granted + $3 WHERE id = $1', [id, run.calls, run.regranted]));
     await Promise.all(writes);
     return out;
   });

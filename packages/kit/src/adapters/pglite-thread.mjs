@@ -18,10 +18,17 @@ const plainError = (err) => {
   return out;
 };
 
+const fail = (id, err) => parentPort.postMessage({ id, ok: false, error: plainError(err) });
 const reply = (id, run) =>
   run().then(
-    (value) => parentPort.postMessage({ id, ok: true, value }),
-    (err) => parentPort.postMessage({ id, ok: false, error: plainError(err) }),
+    (value) => {
+      try {
+        parentPort.postMessage({ id, ok: true, value });
+      } catch (err) {
+        fail(id, err); // a value that cannot cross (not expected of PGlite's rows)
+      }
+    },
+    (err) => fail(id, err),
   );
 
 /** Open transactions by the caller's id: each holds PGlite's transaction until its commit or rollback. */
@@ -43,9 +50,8 @@ function begin(id) {
             Object.assign(entry, { commit, rollback });
             started(tx);
           }),
-      )
-      .finally(() => txs.delete(id));
-    // BEGIN itself failed: its statements and its end hear it.
+      );
+    // BEGIN itself failed: its statements and its end hear it (the entry stays until its end).
     entry.done.catch(failed);
   });
   entry.ready.catch(() => {});
@@ -56,13 +62,15 @@ function begin(id) {
 async function end(id, commit) {
   const entry = txs.get(id);
   if (!entry) throw new Error('no such transaction: it ended already');
-  await entry.ready;
-  if (commit) entry.commit();
-  else entry.rollback(new Error('rolled back'));
   try {
+    await entry.ready;
+    if (commit) entry.commit();
+    else entry.rollback(new Error('rolled back'));
     await entry.done;
   } catch (err) {
     if (commit) throw err;
+  } finally {
+    txs.delete(id);
   }
   return null;
 }

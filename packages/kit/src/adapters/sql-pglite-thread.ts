@@ -47,7 +47,12 @@ export async function pgliteThreadSql(dataDir?: string): Promise<Sql> {
       if (gone) return reject(gone);
       if (pending.size === 0) worker.ref();
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      if (id !== 0) worker.postMessage({ id, ...msg });
+      if (id === 0) return;
+      try {
+        worker.postMessage({ id, ...msg });
+      } catch (err) {
+        settle(id, (p) => p.reject(err as Error)); // a parameter that cannot cross to the thread
+      }
     });
 
   try {

@@ -37,18 +37,25 @@ export function postgresSql(url: string, opts: { max?: number; applicationName?:
       let lost: Error | undefined;
       const onError = (err: Error) => void (lost = err);
       client.on('error', onError);
+      // Statements issued together run one after another, in issue order (the Sql contract):
+      // chained here, since handing pg a query while one is running is deprecated.
+      let last: Promise<unknown> = Promise.resolve();
       try {
         await client.query('BEGIN');
         const tx: SqlTx = {
           async query<R>(text: string, params?: unknown[]) {
-            const r = await client.query(text, params as unknown[] | undefined);
+            const run = last.catch(() => {}).then(() => client.query(text, params as unknown[] | undefined));
+            last = run;
+            const r = await run;
             return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
           },
         };
         const out = await fn(tx);
+        await last;
         await client.query('COMMIT');
         return out;
       } catch (err) {
+        await last.catch(() => {});
         await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {

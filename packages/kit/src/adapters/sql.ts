@@ -9,6 +9,10 @@ export interface SqlResult<R> {
 }
 
 export interface SqlTx {
+  /**
+   * Statements issued without waiting for each other run one at a time in the order issued: a
+   * caller may send several at once (one crossing instead of several) and rely on that order.
+   */
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<SqlResult<R>>;
 }
 
