@@ -80,7 +80,7 @@ export async function meter(sql: Sql, a: MeterArgs): Promise<MeterOutcome | null
     try {
       return await sql.transaction((tx) => meterIn(tx, a));
     } catch (err) {
-      if (!(err instanceof PoolTaken) || attempt >= 3) throw err;
+      if (!(err instanceof PoolTaken || isRetryable(err)) || attempt >= 3) throw err;
     }
   }
 }
@@ -97,6 +97,15 @@ interface MeterArgs {
 }
 
 class PoolTaken extends Error {}
+
+/**
+ * A deadlock or serialisation failure PostgreSQL broke by failing this transaction (a late report
+ * meeting a reclaim on the same run): nothing of it was written, so it is decided again.
+ */
+const isRetryable = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+};
 
 async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
   const month = monthOf(a.now);

@@ -1,8 +1,9 @@
 /**
  * The run ledger on the real PostgreSQL, through the metering service's own gRPC handlers, with an
  * injectable clock: concurrent first calls, the pool's edge, the run window's edges, the month's
- * edges (29 February included) and call reports that are repeated or late.
+ * edges (29 February included), call reports that are repeated or late, and a deadlock with one.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, connect, createLogger, migrate, postgresSql, type Sql } from '@svc/kit';
 import { freshDatabase } from '@svc/kit/testing';
@@ -221,6 +222,31 @@ describe('call reports', () => {
     // The gateway was only late: the calls it spent count, and the run's grant takes them back.
     expect((await report(id, full.lease!.id, 150)).recorded).toBe(50);
     expect(await runs(id)).toMatchObject([{ calls: 150, granted: 200 }]);
+  });
+});
+
+describe('deadlocks', () => {
+  it('a decision that PostgreSQL fails to end a deadlock with a late report is decided again', async () => {
+    const id = await account('lab');
+    const full = await meter(id, '', 300);
+    await report(id, full.lease!.id, 100);
+    clock = new Date(clock.getTime() + 31_000 + 30_001);
+    // A late report's order: the lease first, then its run. The decision's order: the run, then
+    // its expired leases (to give them back). Started in that order, the decision waits first,
+    // so PostgreSQL's deadlock check fails the decision.
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT id FROM metering.run_leases WHERE id = $1 FOR UPDATE', [full.lease!.id]);
+      const deciding = meter(id, '', 50);
+      await new Promise((ok) => setTimeout(ok, 300));
+      const reporting = other.query('UPDATE metering.runs SET calls = calls WHERE id = $1', [full.lease!.runId]).then(() => other.query('COMMIT'));
+      const [decided] = await Promise.all([deciding, reporting.catch(() => other.query('ROLLBACK'))]);
+      expect(decided.lease).toMatchObject({ runId: full.lease?.runId, calls: 50, runCallsBefore: 100 });
+    } finally {
+      await other.end();
+    }
   });
 });
 
