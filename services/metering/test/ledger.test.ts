@@ -240,7 +240,12 @@ describe('deadlocks', () => {
       await other.query('BEGIN');
       await other.query('SELECT id FROM metering.run_leases WHERE id = $1 FOR UPDATE', [full.lease!.id]);
       const deciding = meter(id, '', 50);
-      await new Promise((ok) => setTimeout(ok, 300));
+      // Until the decision waits on the lease lock: then the report's next step closes the cycle.
+      for (let i = 0; i < 200; i++) {
+        const w = await sql.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+        if (w.rows[0]!.n > 0) break;
+        await new Promise((ok) => setTimeout(ok, 25));
+      }
       const reporting = other.query('UPDATE metering.runs SET calls = calls WHERE id = $1', [full.lease!.runId]).then(() => other.query('COMMIT'));
       const [decided] = await Promise.all([deciding, reporting.catch(() => other.query('ROLLBACK'))]);
       expect(decided.lease).toMatchObject({ runId: full.lease?.runId, calls: 50, runCallsBefore: 100 });
