@@ -6,9 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
+import { MessageChannel } from 'node:worker_threads';
+import type { Bus } from './adapters/bus';
+import { memoryBus } from './adapters/bus-memory';
+import type { Kv } from './adapters/kv';
+import { memoryKv } from './adapters/kv-memory';
+import { busAndKvOverPort, serveBusAndKv } from './adapters/port';
 import type { Sql } from './adapters/sql';
 import { pgliteSql } from './adapters/sql-pglite';
-import { pgliteThreadSql } from './adapters/sql-pglite-thread';
+import { pgliteThreadSql, sqlOverPort } from './adapters/sql-pglite-thread';
 import { postgresSql } from './adapters/sql-postgres';
 
 export const TEST_URLS = {
@@ -104,7 +110,7 @@ export async function freshDatabase(tag = 't'): Promise<{ url: string; drop(): P
  * thread and on a thread of its own (the embedded start's), and a new database on the real
  * PostgreSQL (dropped by `done`). For suites that must hold on all of them.
  */
-export function sqlImplementations(tag: string): Array<[name: 'pglite' | 'pglite on its thread' | 'postgres', make: () => Promise<{ sql: Sql; done(): Promise<void> }>]> {
+export function sqlImplementations(tag: string): Array<[name: 'pglite' | 'pglite on its thread' | 'pglite through a port' | 'postgres', make: () => Promise<{ sql: Sql; done(): Promise<void> }>]> {
   return [
     ['pglite', async () => {
       const sql = await pgliteSql();
@@ -113,6 +119,18 @@ export function sqlImplementations(tag: string): Array<[name: 'pglite' | 'pglite
     ['pglite on its thread', async () => {
       const sql = await pgliteThreadSql();
       return { sql, done: () => sql.close() };
+    }],
+    ['pglite through a port', async () => {
+      // What a service on a thread of its own is given: another client of the database's thread.
+      const owner = await pgliteThreadSql();
+      const sql = sqlOverPort(await owner.connect());
+      return {
+        sql,
+        done: async () => {
+          await sql.close();
+          await owner.close();
+        },
+      };
     }],
     ['postgres', async () => {
       const db = await freshDatabase(tag);
@@ -126,6 +144,28 @@ export function sqlImplementations(tag: string): Array<[name: 'pglite' | 'pglite
       };
     }],
   ];
+}
+
+/**
+ * A memory bus and store reached as a service on a thread of its own reaches the main thread's:
+ * through a port (both ends on this thread here, so the messages still cross a MessagePort).
+ */
+export function memoryThroughPort(namespace: string): { bus: Bus; kv: Kv; close(): Promise<void> } {
+  const { port1, port2 } = new MessageChannel();
+  const bus = memoryBus();
+  const kv = memoryKv(namespace);
+  const host = serveBusAndKv(port1, bus, kv);
+  const there = busAndKvOverPort(port2);
+  return {
+    bus: there.bus,
+    kv: there.kv,
+    async close() {
+      await there.close();
+      await host.close();
+      await bus.close();
+      await kv.close();
+    },
+  };
 }
 
 /** A namespace no other test run uses, for bus subjects and cache keys on shared servers. */

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryBus, natsBus, type Bus, type BusEvent } from '../src/index';
-import { dropNamespaceStream, freshNamespace, realServer } from '../src/testing';
+import { dropNamespaceStream, freshNamespace, memoryThroughPort, realServer } from '../src/testing';
 
 const natsNs = freshNamespace('bus');
 const impls: [string, () => Promise<Bus>, () => Promise<void>][] = [
   ['memory', async () => memoryBus(), async () => {}],
   ['nats', async () => natsBus(await realServer('nats'), natsNs), () => dropNamespaceStream(natsNs)],
+  // What a service on a thread of its own is given: the main thread's bus, through a port.
+  ['memory, through a port', async () => {
+    const p = memoryThroughPort('bus');
+    return { ...p.bus, close: p.close };
+  }, async () => {}],
 ];
 
 const until = async (cond: () => boolean, ms = 3_000) => {

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryKv, redisKv, type Kv } from '../src/index';
-import { freshNamespace, realServer } from '../src/testing';
+import { freshNamespace, memoryThroughPort, realServer } from '../src/testing';
 
 const impls: [string, () => Promise<Kv>][] = [
   ['memory', async () => memoryKv(freshNamespace('kv'))],
   ['redis', async () => redisKv(await realServer('redis'), freshNamespace('kv'))],
+  // What a service on a thread of its own is given: the main thread's store, through a port.
+  ['memory, through a port', async () => {
+    const p = memoryThroughPort(freshNamespace('kv'));
+    return { ...p.kv, close: p.close };
+  }],
 ];
 
 describe.each(impls)('Kv contract: %s', (_name, make) => {

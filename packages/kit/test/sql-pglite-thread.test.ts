@@ -4,7 +4,7 @@
  * contract itself is held for it with the other implementations (sql.contract.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { pgliteSql, pgliteThreadSql, type Sql } from '../src/index';
+import { pgliteSql, pgliteThreadSql, sqlOverPort, type Sql } from '../src/index';
 
 const HEAVY = 'SELECT sum(i::bigint * i) AS s FROM generate_series(1, 1000000) AS i';
 
@@ -56,5 +56,31 @@ describe('PGlite on its own thread', () => {
 
   it('says when its data folder cannot be opened', async () => {
     await expect(pgliteThreadSql('/proc/not-a-folder/pg')).rejects.toThrow();
+  });
+
+  it('rolls back the open transaction of a client that goes away, so the database goes on', async () => {
+    const owner = await pgliteThreadSql();
+    try {
+      await owner.exec('CREATE TABLE t (n int)');
+      const port = await owner.connect();
+      const client = sqlOverPort(port);
+      let hold!: () => void;
+      const held = new Promise<void>((r) => (hold = r));
+      const tx = client.transaction(async (t) => {
+        await t.query('INSERT INTO t VALUES (1)');
+        hold();
+        await new Promise(() => {}); // never ends: its thread is about to stop
+      });
+      tx.catch(() => {});
+      await held;
+      port.close(); // as when the client's thread stops or dies
+      // Without the rollback this would wait for ever behind the abandoned transaction.
+      expect((await owner.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 0 }]);
+      await owner.query('INSERT INTO t VALUES (2)');
+      expect((await owner.query('SELECT n FROM t')).rows).toEqual([{ n: 2 }]);
+      await expect(client.query('SELECT 1')).rejects.toThrow(/closed/);
+    } finally {
+      await owner.close();
+    }
   });
 });

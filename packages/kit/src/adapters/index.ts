@@ -3,6 +3,7 @@
  * server when its URL is set, else the in-process stand-in (the embedded start, `npm start`).
  */
 import { mkdirSync } from 'node:fs';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { join } from 'node:path';
 import type { Bus } from './bus';
 import type { Kv } from './kv';
@@ -12,7 +13,8 @@ import { natsBus } from './bus-nats';
 import { memoryKv } from './kv-memory';
 import { redisKv } from './kv-redis';
 import { pgliteSql } from './sql-pglite';
-import { pgliteThreadSql } from './sql-pglite-thread';
+import { pgliteThreadSql, sqlOverPort, type SharedSql } from './sql-pglite-thread';
+import { busAndKvOverPort, serveBusAndKv } from './port';
 import { postgresSql } from './sql-postgres';
 import { withStartupDeadline } from './deadline';
 
@@ -20,6 +22,8 @@ export interface Adapters {
   sql: Sql;
   bus: Bus;
   kv: Kv;
+  /** What a thread of this process needs to reach the same stores (see adaptersOnThread); transfer its ports. */
+  shareWithThread(): Promise<{ spec: ThreadAdapterSpec; transfer: MessagePort[]; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -35,7 +39,7 @@ export interface AdapterConfig {
  * Opens the database on first use: stateless services (envelope, label, preservation) never pay
  * for a connection pool or an embedded PostgreSQL they do not query.
  */
-function lazySql(kind: Sql['kind'], open: () => Promise<Sql>): Sql {
+function lazySql(kind: Sql['kind'], open: () => Promise<Sql>): SharedSql {
   let opened: Promise<Sql> | null = null;
   // A failed open is forgotten, so the next query tries again once the server is back.
   const get = () =>
@@ -46,6 +50,12 @@ function lazySql(kind: Sql['kind'], open: () => Promise<Sql>): Sql {
   return {
     kind,
     query: async (text, params) => (await get()).query(text, params),
+    // The embedded database can give another thread a connection of its own.
+    connect: async () => {
+      const db = (await get()) as Partial<SharedSql>;
+      if (!db.connect) throw new Error(`a ${kind} database is not shared with threads: they connect to it themselves`);
+      return db.connect();
+    },
     exec: async (text) => (await get()).exec(text),
     transaction: async (fn) => (await get()).transaction(fn),
     async close() {
@@ -54,16 +64,19 @@ function lazySql(kind: Sql['kind'], open: () => Promise<Sql>): Sql {
   };
 }
 
+/** PostgreSQL, opened on first use; the first use proves the server answers, with a deadline that names the variable. */
+const postgresAt = (url: string, name: string): SharedSql =>
+  lazySql('postgres', async () => {
+    const db = postgresSql(url, { applicationName: name });
+    await withStartupDeadline({ process: name, variable: 'SVC_DATABASE_URL', kind: 'PostgreSQL', url }, db.query('SELECT 1'), () => void db.close().catch(() => {}));
+    return db;
+  });
+
 export async function createAdapters(cfg: AdapterConfig, name = 'svc'): Promise<Adapters> {
   const url = cfg.SVC_DATABASE_URL;
   const dataDir = cfg.SVC_DATA_DIR;
   const sql = url
-    ? lazySql('postgres', async () => {
-        const db = postgresSql(url, { applicationName: name });
-        // The first use proves the server answers, with a deadline that names the variable.
-        await withStartupDeadline({ process: name, variable: 'SVC_DATABASE_URL', kind: 'PostgreSQL', url }, db.query('SELECT 1'), () => void db.close().catch(() => {}));
-        return db;
-      })
+    ? postgresAt(url, name)
     : lazySql('pglite', async () => {
         // No data folder: keep the database in memory (tests); nothing is written to disk.
         // On a thread of its own: its statements never stop this process' event loop.
@@ -78,6 +91,13 @@ export async function createAdapters(cfg: AdapterConfig, name = 'svc'): Promise<
     sql,
     bus,
     kv,
+    async shareWithThread() {
+      const { port1, port2 } = new MessageChannel();
+      const served = serveBusAndKv(port1, bus, kv);
+      const sqlPort = url ? undefined : await sql.connect();
+      const spec: ThreadAdapterSpec = { databaseUrl: url, natsUrl: cfg.SVC_NATS_URL, redisUrl: cfg.SVC_REDIS_URL, namespace: cfg.SVC_NAMESPACE, port: port2, sqlPort };
+      return { spec, transfer: sqlPort ? [port2, sqlPort] : [port2], close: () => served.close() };
+    },
     async close() {
       await bus.close();
       await kv.close();
@@ -86,9 +106,47 @@ export async function createAdapters(cfg: AdapterConfig, name = 'svc'): Promise<
   };
 }
 
+/**
+ * What a thread of this process is given to reach the same stores: a port to the embedded ones (the
+ * database's own thread, the bus and the store of the main thread), the address of real ones, which
+ * it connects to itself.
+ */
+export interface ThreadAdapterSpec {
+  databaseUrl?: string | undefined;
+  natsUrl?: string | undefined;
+  redisUrl?: string | undefined;
+  namespace: string;
+  /** The main thread's bus and store. */
+  port: MessagePort;
+  /** The embedded database's thread, when there is no database URL. */
+  sqlPort?: MessagePort | undefined;
+}
+
+/** The adapters of a thread: the process' embedded stores through their ports, real servers directly. */
+export async function adaptersOnThread(spec: ThreadAdapterSpec, name: string): Promise<Adapters> {
+  const there = busAndKvOverPort(spec.port);
+  const sql = spec.databaseUrl ? postgresAt(spec.databaseUrl, name) : spec.sqlPort ? sqlOverPort(spec.sqlPort) : null;
+  if (!sql) throw new Error('a thread needs a database: a URL or a port to the embedded one');
+  const bus = spec.natsUrl ? await natsBus(spec.natsUrl, spec.namespace, { name }) : there.bus;
+  const kv = spec.redisUrl ? await redisKv(spec.redisUrl, spec.namespace, name) : there.kv;
+  return {
+    sql,
+    bus,
+    kv,
+    shareWithThread: () => Promise.reject(new Error('a thread does not start threads of its own')),
+    async close() {
+      await bus.close();
+      await kv.close();
+      await sql.close();
+      await there.close();
+    },
+  };
+}
+
 export type { Bus, BusEvent, Subscription } from './bus';
 export type { Kv, ThrottleLimit, ThrottleResult } from './kv';
 export type { Sql, SqlTx, SqlResult } from './sql';
-export { memoryBus, natsBus, memoryKv, redisKv, pgliteSql, pgliteThreadSql, postgresSql };
+export { memoryBus, natsBus, memoryKv, redisKv, pgliteSql, pgliteThreadSql, sqlOverPort, postgresSql };
+export type { SharedSql } from './sql-pglite-thread';
 export { migrate, type Migration } from './migrate';
 export { DependencyError, STARTUP_DEADLINE_MS, endpointOf, withStartupDeadline } from './deadline';

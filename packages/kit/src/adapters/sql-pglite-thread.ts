@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort, type Transferable } from 'node:worker_threads';
 import type { Sql, SqlResult, SqlTx } from './sql';
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { name?: string; message: string; [field: string]: unknown } };
@@ -19,60 +19,106 @@ function errorOf(e: { name?: string; message: string; [field: string]: unknown }
  * code, transactions that commit when `fn` resolves and roll back when it throws. A transaction
  * holds PGlite's single connection from its BEGIN to its COMMIT, as before.
  */
-export async function pgliteThreadSql(dataDir?: string): Promise<Sql> {
+export async function pgliteThreadSql(dataDir?: string): Promise<SharedSql> {
   const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir } });
-  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-  let seq = 0;
-  let txSeq = 0;
-  let gone: Error | null = null;
-  // The thread keeps the process alive only while a statement is in flight (a script that awaits
-  // one does not exit under it; a process that forgot to close does not hang on it).
-  const settle = (id: number, f: (p: { resolve(v: unknown): void; reject(e: Error): void }) => void) => {
-    const p = pending.get(id);
-    if (!p) return;
-    pending.delete(id);
-    if (pending.size === 0) worker.unref();
-    f(p);
-  };
-  const fail = (err: Error) => {
-    gone ??= err;
-    for (const id of [...pending.keys()]) settle(id, (p) => p.reject(err));
-  };
-  worker.on('message', (m: Reply) => settle(m.id, (p) => (m.ok ? p.resolve(m.value) : p.reject(errorOf(m.error)))));
-  worker.on('error', (err) => fail(new Error(`the embedded database stopped: ${err.message}`)));
-  worker.on('exit', (code) => fail(new Error(`the embedded database stopped (thread exit ${code})`)));
-
-  const call = <T>(msg: Record<string, unknown>, id = ++seq): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      if (gone) return reject(gone);
-      if (pending.size === 0) worker.ref();
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      if (id === 0) return;
-      try {
-        worker.postMessage({ id, ...msg });
-      } catch (err) {
-        settle(id, (p) => p.reject(err as Error)); // a parameter that cannot cross to the thread
-      }
-    });
-
+  const client = messageClient(worker);
+  worker.on('error', (err) => client.fail(new Error(`the embedded database stopped: ${err.message}`)));
+  worker.on('exit', (code) => client.fail(new Error(`the embedded database stopped (thread exit ${code})`)));
   try {
-    await call<null>({}, 0); // the thread says 0 once PGlite is open
+    await client.call<null>({}, 0); // the thread says 0 once PGlite is open
   } catch (err) {
     await worker.terminate();
     throw err;
   }
-  const query = <R>(text: string, params?: unknown[], tx?: number) => call<SqlResult<R>>({ op: 'query', text, params, tx });
+  return {
+    ...sqlOf(client, () => worker.terminate()),
+    async connect() {
+      const { port1, port2 } = new MessageChannel();
+      await client.call({ op: 'connect', port: port2 }, undefined, [port2]);
+      return port1;
+    },
+  };
+}
+
+/**
+ * The embedded database as another thread sees it (a service on a thread of its own): the port
+ * `connect()` gave, straight to the database's thread, so its statements never wait for a turn of
+ * the main event loop. Closing it disconnects this client only; its open transactions roll back.
+ */
+export function sqlOverPort(port: MessagePort): Sql {
+  const client = messageClient(port);
+  port.on('close', () => client.fail(new Error('the embedded database is closed')));
+  return sqlOf(client, async () => port.close());
+}
+
+/** The embedded database, which can give another thread a connection of its own. */
+export interface SharedSql extends Sql {
+  /** A port to the database's thread for one more client: transfer it to the thread that uses it. */
+  connect(): Promise<MessagePort>;
+}
+
+interface Endpoint {
+  postMessage(message: unknown, transfer?: readonly Transferable[]): void;
+  on(event: 'message', listener: (m: Reply) => void): unknown;
+  ref(): void;
+  unref(): void;
+}
+
+/** Messages to the database's thread and their answers, matched by id. */
+function messageClient(endpoint: Endpoint) {
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let seq = 0;
+  let gone: Error | null = null;
+  // The thread keeps the process alive only while a statement is in flight (a script that awaits
+  // one does not exit under it; a process that forgot to close does not hang on it).
+  endpoint.unref();
+  const settle = (id: number, f: (p: { resolve(v: unknown): void; reject(e: Error): void }) => void) => {
+    const p = pending.get(id);
+    if (!p) return;
+    pending.delete(id);
+    if (pending.size === 0) endpoint.unref();
+    f(p);
+  };
+  endpoint.on('message', (m: Reply) => settle(m.id, (p) => (m.ok ? p.resolve(m.value) : p.reject(errorOf(m.error)))));
+  return {
+    get gone() {
+      return gone;
+    },
+    fail(err: Error) {
+      gone ??= err;
+      for (const id of [...pending.keys()]) settle(id, (p) => p.reject(err));
+    },
+    call<T>(msg: Record<string, unknown>, id = ++seq, transfer?: Transferable[]): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        if (gone) return reject(gone);
+        if (pending.size === 0) endpoint.ref();
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        if (id === 0) return;
+        try {
+          endpoint.postMessage({ id, ...msg }, transfer);
+        } catch (err) {
+          settle(id, (p) => p.reject(err as Error)); // a parameter that cannot cross to the thread
+        }
+      });
+    },
+  };
+}
+
+/** The Sql contract over a message client: what callers see is the in-process `pgliteSql`. */
+function sqlOf(client: ReturnType<typeof messageClient>, afterClose: () => Promise<unknown>): Sql {
+  let txSeq = 0;
+  const query = <R>(text: string, params?: unknown[], tx?: number) => client.call<SqlResult<R>>({ op: 'query', text, params, tx });
   return {
     kind: 'pglite',
     query: (text, params) => query(text, params),
     async exec(text) {
-      await call({ op: 'exec', text });
+      await client.call({ op: 'exec', text });
     },
     async transaction(fn) {
       // Its statements follow the BEGIN without waiting for it (one crossing fewer); a failed
       // BEGIN fails them, and is what the transaction rejects with.
       const id = ++txSeq;
-      const began = call({ op: 'begin', tx: id });
+      const began = client.call({ op: 'begin', tx: id });
       began.catch(() => {});
       const tx: SqlTx = { query: (text, params) => query(text, params, id) };
       let out;
@@ -80,17 +126,17 @@ export async function pgliteThreadSql(dataDir?: string): Promise<Sql> {
         out = await fn(tx);
         await began;
       } catch (err) {
-        await call({ op: 'rollback', tx: id }).catch(() => {});
+        await client.call({ op: 'rollback', tx: id }).catch(() => {});
         throw err;
       }
-      await call({ op: 'commit', tx: id });
+      await client.call({ op: 'commit', tx: id });
       return out;
     },
     async close() {
-      if (gone) return;
-      await call({ op: 'close' });
-      gone = new Error('the embedded database is closed');
-      await worker.terminate();
+      if (client.gone) return;
+      await client.call({ op: 'close' });
+      client.fail(new Error('the embedded database is closed'));
+      await afterClose();
     },
   };
 }
