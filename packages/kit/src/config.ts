@@ -28,6 +28,17 @@ export const env = {
   address: (def: string) =>
     z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/, 'must be host:port').default(def)),
   string: (def: string) => z.preprocess(emptyToUndefined, z.string().default(def)),
+  /** A comma-separated list of names from `allowed`; `none` is the empty list. */
+  list: <T extends string>(allowed: readonly [T, ...T[]], def: readonly T[]) =>
+    z.preprocess(
+      (v) => {
+        const s = emptyToUndefined(v);
+        if (s === undefined) return undefined;
+        const items = String(s).split(',').map((x) => x.trim()).filter(Boolean);
+        return items.length === 1 && items[0] === 'none' ? [] : items;
+      },
+      z.array(z.enum(allowed, { message: `must be none, or a comma-separated list of: ${allowed.join(', ')}` })).default([...def]),
+    ),
   int: (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(def)),
   logLevel: () => z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 };

@@ -14,3 +14,4 @@ export * from './metrics';
 export * from './ports';
 export * from './outbox';
 export * from './end-user';
+export * from './thread';

@@ -48,6 +48,30 @@ export const failOpen = new client.Counter({
   registers: [registry],
 });
 
+type MetricsJson = Awaited<ReturnType<typeof registry.getMetricsAsJSON>>;
+const sources = new Set<() => Promise<MetricsJson>>();
+
+/**
+ * Adds the metrics of another registry of this process (a service on a thread of its own) to what
+ * /metrics serves; returns the function that takes it off again. Only its `svc_` metrics should be
+ * given: the process' own (CPU, memory, event loop) are this thread's to report, once.
+ */
+export function addMetricsSource(source: () => Promise<MetricsJson>): () => void {
+  sources.add(source);
+  return () => void sources.delete(source);
+}
+
+/** This registry's metrics, and those of the process' other threads, as one exposition. */
+export async function exposition(): Promise<string> {
+  if (sources.size === 0) return registry.metrics();
+  // A thread that does not answer leaves its metrics out of this scrape rather than failing it.
+  const parts = await Promise.all([registry.getMetricsAsJSON(), ...[...sources].map((f) => f().catch(() => [] as MetricsJson))]);
+  return client.AggregatorRegistry.aggregate(parts).metrics();
+}
+
+/** The `svc_` metrics of this registry, for the thread that serves /metrics for the process. */
+export const ownMetrics = async (): Promise<MetricsJson> => (await registry.getMetricsAsJSON()).filter((m) => m.name.startsWith('svc_'));
+
 /** Serves GET /metrics on its own port; returns the port and a stop function. */
 export async function serveMetrics(host: string, port: number): Promise<{ port: number; stop(): Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -55,7 +79,7 @@ export async function serveMetrics(host: string, port: number): Promise<{ port: 
       res.writeHead(404).end();
       return;
     }
-    registry.metrics().then(
+    exposition().then(
       (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
       () => res.writeHead(500).end(),
     );

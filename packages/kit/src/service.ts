@@ -53,6 +53,8 @@ export interface ServiceContext {
 export interface RunningService {
   name: string;
   port: number;
+  /** The worker thread's id, when the service runs on a thread of its own (see thread.ts). */
+  thread?: number;
   stop(): Promise<void>;
 }
 

@@ -1,0 +1,10 @@
+// The first module of a service's thread (see thread.ts): runs the entry module the main thread
+// named. Plain JavaScript, so it starts under any loader; a thread inherits no loader hooks (tsx's
+// from `node --import tsx`, a test runner's own), so it registers tsx here before a TypeScript entry.
+import { workerData } from 'node:worker_threads';
+
+if (workerData.entry.endsWith('.ts')) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
+await import(workerData.entry);

@@ -1,0 +1,141 @@
+/**
+ * A service of the embedded start on a thread of its own. Everything in one process shares one
+ * event loop: a service whose answer callers wait for (metering, when a subject's run rolls over)
+ * then waits a turn of a loop kept busy by the computations in flight, for every message it
+ * receives and every statement it sends. On its own thread it runs as it does in a deployment, in
+ * a process of its own: the same factory, its own gRPC port on loopback, the embedded stores
+ * reached through ports (the database's thread directly), real servers connected to itself.
+ *
+ * The main thread keeps the ends of the service: its log lines and progress come back here to be
+ * written with the rest, its metrics are added to this process' /metrics, and stop() stops it.
+ */
+import { MessageChannel, Worker, isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { ServiceName } from '@svc/protos';
+import { adaptersOnThread, type Adapters, type ThreadAdapterSpec } from './adapters/index';
+import { portPeer } from './adapters/port';
+import { createLogger, type Logger } from './log';
+import { addMetricsSource, ownMetrics } from './metrics';
+import type { Peers, RunningService, ServiceFactory } from './service';
+
+export interface ThreadServiceOptions {
+  name: ServiceName;
+  /** The module the thread runs: it calls serveThreadService with the service's factory. */
+  entry: URL;
+  adapters: Adapters;
+  log: Logger;
+  /** Where the thread's log lines are written (stdout when absent). */
+  logTo?: { write(line: string): void };
+  listen: string;
+  peers: Peers;
+  env: NodeJS.ProcessEnv;
+  progress?: (message: string) => void;
+}
+
+interface ThreadData {
+  name: ServiceName;
+  entry: string;
+  level: string;
+  listen: string;
+  peers: Peers;
+  env: Record<string, string>;
+  progress: boolean;
+  control: MessagePort;
+  adapters: ThreadAdapterSpec;
+}
+
+/** Starts the service on a new thread and returns once it listens, or with the reason it did not start. */
+export async function startServiceOnThread(o: ThreadServiceOptions): Promise<RunningService> {
+  const shared = await o.adapters.shareWithThread();
+  const { port1: control, port2: theirs } = new MessageChannel();
+  const logTo = o.logTo ?? process.stdout;
+  const data: ThreadData = {
+    name: o.name,
+    entry: o.entry.href,
+    level: o.log.level,
+    listen: o.listen,
+    peers: o.peers,
+    env: Object.fromEntries(Object.entries(o.env).filter((e): e is [string, string] => typeof e[1] === 'string')),
+    progress: Boolean(o.progress),
+    control: theirs,
+    adapters: shared.spec,
+  };
+  const worker = new Worker(new URL('./thread-boot.mjs', import.meta.url), { workerData: data, transferList: [theirs, ...shared.transfer], name: o.name });
+  const peer = portPeer(control, {
+    log: (p) => void logTo.write(p.line as string),
+    progress: (p) => void o.progress?.(p.message as string),
+  });
+  let started = false;
+  let stopping = false;
+  let ended = false;
+  const exited = new Promise<Error>((resolve) => {
+    worker.once('error', (err) => resolve(err));
+    worker.once('exit', (code) => resolve(new Error(`the ${o.name} thread ended (exit code ${code})`)));
+  });
+  void exited.then(() => (ended = true));
+  void exited.then((err) => {
+    // After it started, a thread that ends unasked is a service gone: its callers get UNAVAILABLE.
+    if (started && !stopping) o.log.fatal({ err: err.message }, `the ${o.name} service's thread stopped; its calls fail until a restart`);
+  });
+  let port: number;
+  try {
+    port = await Promise.race([peer.call<number>('start'), exited.then((err) => Promise.reject(err))]);
+  } catch (err) {
+    stopping = true;
+    await worker.terminate();
+    await shared.close();
+    throw err;
+  }
+  started = true;
+  const removeMetrics = addMetricsSource(() => peer.call('metrics'));
+  return {
+    name: o.name,
+    port,
+    thread: worker.threadId,
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      removeMetrics();
+      try {
+        // A thread that already ended has nothing left to stop.
+        if (!ended) await Promise.race([peer.call('stop'), exited]);
+      } finally {
+        peer.close();
+        await worker.terminate();
+        await shared.close();
+      }
+    },
+  };
+}
+
+/**
+ * The thread's side, called by the entry module with the factories it may start: builds the
+ * service's context from what the main thread sent and answers start, stop and metrics.
+ */
+export function serveThreadService(factoryOf: (name: ServiceName) => ServiceFactory | Promise<ServiceFactory>): void {
+  if (isMainThread || !parentPort) throw new Error('serveThreadService runs on a thread started by startServiceOnThread');
+  const d = workerData as ThreadData;
+  let adapters: Adapters | null = null;
+  let running: RunningService | null = null;
+  const peer = portPeer(d.control, {
+    async start() {
+      adapters = await adaptersOnThread(d.adapters, `svc-${d.name}`);
+      const log = createLogger('', d.level, { write: (line: string) => peer.notify('log', { line }) }).child({ svc: d.name });
+      const factory = await factoryOf(d.name);
+      running = await factory({
+        ...adapters,
+        log,
+        listen: d.listen,
+        peers: d.peers,
+        env: d.env,
+        ...(d.progress ? { progress: (message: string) => peer.notify('progress', { message }) } : {}),
+      });
+      return running.port;
+    },
+    async stop() {
+      await running?.stop();
+      await adapters?.close();
+      return null;
+    },
+    metrics: () => ownMetrics(),
+  }, { keepAlive: true }); // the control port keeps the thread alive until the main thread ends it
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { env, loadConfig } from '../src/index';
+
+describe('a list of names from the environment (SVC_THREADS)', () => {
+  const shape = { SVC_THREADS: env.list(['envelope', 'label', 'metering'] as const, ['envelope', 'metering']) };
+
+  it('takes the default when unset or empty, none as the empty list, and names in their order', () => {
+    expect(loadConfig(shape, {}).SVC_THREADS).toEqual(['envelope', 'metering']);
+    expect(loadConfig(shape, { SVC_THREADS: '' }).SVC_THREADS).toEqual(['envelope', 'metering']);
+    expect(loadConfig(shape, { SVC_THREADS: 'none' }).SVC_THREADS).toEqual([]);
+    expect(loadConfig(shape, { SVC_THREADS: ' label , metering ' }).SVC_THREADS).toEqual(['label', 'metering']);
+  });
+
+  it('refuses a name it does not know, naming the variable and what it takes', () => {
+    expect(() => loadConfig(shape, { SVC_THREADS: 'envelope,gateway' })).toThrow(/SVC_THREADS\.1: must be none, or a comma-separated list of: envelope, label, metering/);
+    expect(() => loadConfig(shape, { SVC_THREADS: 'none,label' })).toThrow(/SVC_THREADS/);
+  });
+});
