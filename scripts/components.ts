@@ -6,12 +6,6 @@
  */
 import type { ServiceFactory } from '@svc/kit';
 import type { ServiceName } from '@svc/protos';
-import { startLibrary } from '@svc/library';
-import { startMetering } from '@svc/metering';
-import { startCompliance } from '@svc/compliance';
-import { startEnvelope } from '@svc/envelope';
-import { startPreservation } from '@svc/preservation';
-import { startLabel } from '@svc/label';
 
 export type ComponentName = ServiceName | 'gateway';
 
@@ -45,11 +39,15 @@ export const WAVES: ServiceName[][] = [1, 2].map((w) => services.filter((c) => c
 
 export const PACKAGE_DIR = Object.fromEntries(COMPONENTS.map((c) => [c.name, c.dir])) as Record<ComponentName, string>;
 
-export const FACTORIES: Record<ServiceName, ServiceFactory> = {
-  library: startLibrary,
-  metering: startMetering,
-  compliance: startCompliance,
-  envelope: startEnvelope,
-  preservation: startPreservation,
-  label: startLabel,
+/**
+ * Each service's factory, loaded when it starts: a service on a thread of its own loads its own
+ * code only, not every other service's.
+ */
+export const FACTORIES: Record<ServiceName, () => Promise<ServiceFactory>> = {
+  library: async () => (await import('@svc/library')).startLibrary,
+  metering: async () => (await import('@svc/metering')).startMetering,
+  compliance: async () => (await import('@svc/compliance')).startCompliance,
+  envelope: async () => (await import('@svc/envelope')).startEnvelope,
+  preservation: async () => (await import('@svc/preservation')).startPreservation,
+  label: async () => (await import('@svc/label')).startLabel,
 };

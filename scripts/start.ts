@@ -1,9 +1,10 @@
 /** `npm start`: the whole service embedded in one process, ready to curl. */
 import { commonEnv, env, loadConfig, onShutdown, serveMetrics, startFailed } from '@svc/kit';
-import { startSystem } from './system';
+import { SERVICE_NAMES, type ServiceName } from '@svc/protos';
+import { DEFAULT_THREADS, startSystem } from './system';
 
 let cfg: ReturnType<typeof config>;
-const config = () => loadConfig({ ...commonEnv, SVC_HOST: env.string('127.0.0.1'), SVC_PORT: env.port(8080), SVC_RATE_LIMIT_PER_SEC: env.int(0, 0), SVC_METRICS_PORT: env.port(0) });
+const config = () => loadConfig({ ...commonEnv, SVC_HOST: env.string('127.0.0.1'), SVC_PORT: env.port(8080), SVC_RATE_LIMIT_PER_SEC: env.int(0, 0), SVC_METRICS_PORT: env.port(0), SVC_THREADS: env.list(SERVICE_NAMES as readonly [ServiceName, ...ServiceName[]], DEFAULT_THREADS) });
 try {
   cfg = config();
 } catch (err) {
@@ -20,6 +21,7 @@ const sys = await startSystem({
   natsUrl: cfg.SVC_NATS_URL,
   namespace: cfg.SVC_NAMESPACE,
   ratePerSecond: cfg.SVC_RATE_LIMIT_PER_SEC,
+  threads: cfg.SVC_THREADS,
   progress: (m) => console.log(m),
 }).catch((err: unknown) => startFailed('npm start', err));
 const where = [cfg.SVC_DATABASE_URL ? 'PostgreSQL' : `PGlite (${cfg.SVC_DATA_DIR}/pg)`, cfg.SVC_NATS_URL ? 'NATS' : 'in-process bus', cfg.SVC_REDIS_URL ? 'Redis' : 'in-memory store'];

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAdapters, createLogger, type Adapters, type Logger, type Peers, type RunningService } from '@svc/kit';
+import { createAdapters, createLogger, startServiceOnThread, type Adapters, type Logger, type Peers, type RunningService, type ServiceContext } from '@svc/kit';
 import { startGateway, type RunningGateway } from '@svc/gateway/gateway';
 import type { ServiceName } from '@svc/protos';
 import { FACTORIES, WAVES } from './components';
@@ -28,7 +28,17 @@ export interface SystemOptions {
   progress?: (message: string) => void;
   /** Where log lines go (tests capture them); stdout when absent. */
   logDestination?: { write(line: string): void };
+  /**
+   * Services started on a thread of their own rather than on the main event loop (see
+   * startServiceOnThread): by default metering, whose answer a subject's calls wait for when its
+   * run rolls over, as it runs in a deployment, beside the database rather than behind the
+   * computations in flight.
+   */
+  threads?: readonly ServiceName[];
 }
+
+/** The services the embedded start runs on threads of their own unless told otherwise. */
+export const DEFAULT_THREADS: readonly ServiceName[] = ['envelope', 'label', 'preservation', 'metering'];
 
 export interface RunningSystem {
   url: string;
@@ -97,7 +107,10 @@ async function startLocked(o: SystemOptions, unlock: () => void): Promise<Runnin
   try {
     for (const wave of WAVES) {
       await Promise.all(wave.map(async (name) => {
-        const s = await FACTORIES[name]({ ...adapters, log: log.child({ svc: name }), listen: '127.0.0.1:0', peers: { ...peers }, env: o.env ?? process.env, ...(o.progress ? { progress: o.progress } : {}) });
+        const ctx: ServiceContext = { ...adapters, log: log.child({ svc: name }), listen: '127.0.0.1:0', peers: { ...peers }, env: o.env ?? process.env, ...(o.progress ? { progress: o.progress } : {}) };
+        const s = (o.threads ?? DEFAULT_THREADS).includes(name)
+          ? await startServiceOnThread({ ...ctx, name, adapters, entry: new URL('./service-thread.ts', import.meta.url), ...(o.logDestination ? { logTo: o.logDestination } : {}) })
+          : await (await FACTORIES[name]())(ctx);
         services[name] = s;
         peers[name] = `127.0.0.1:${s.port}`;
       }));

@@ -3,11 +3,36 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunningSystem } from '../scripts/system';
 import { systemForSuite } from './support/system';
-import { expectError, get, walk } from './walk';
+import { expectError, get, send, walk } from './walk';
+
+const SERUM = { base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 12 }, { n: 'GLYCERIN', pct: 3 }, { n: 'NIACINAMIDE', pct: 4 }, { n: 'PHENOXYETHANOL', pct: 0.9 }] };
+
+/** A formula checked, labelled and given preservation guidance, each answer metered in the subject's run. */
+async function formulaCalls(sys: RunningSystem): Promise<void> {
+  const check = await send(sys, 'POST', '/check', JSON.stringify(SERUM), { 'content-type': 'application/json' });
+  expect(check.status).toBe(200);
+  expect(check.body.verdict).toEqual(expect.any(String));
+  expect(check.body.categories.length).toBeGreaterThan(0);
+  const label = await send(sys, 'POST', '/inci/label', JSON.stringify({ variant: 'classic', nbPct: 80, lines: SERUM.lines }), { 'content-type': 'application/json' });
+  expect(label.status).toBe(200);
+  expect(label.body.usage.run.id).toBe(check.body.usage.run.id);
+  expect(label.body.usage.run.calls).toBe(check.body.usage.run.calls + 1);
+  const advice = await send(sys, 'POST', '/ai/preservation', JSON.stringify({ variant: 'classic', nbPct: 80, lines: SERUM.lines }), { 'content-type': 'application/json' });
+  expect(advice.status).toBe(200);
+}
 
 describe('embedded start: the whole service in one process', () => {
   let sys: RunningSystem;
   const { dataDir } = systemForSuite('e2e', { logLevel: 'silent' }, (s) => (sys = s));
+
+  it('runs the compute services and metering on threads of their own, the rest on the main thread', () => {
+    for (const name of ['envelope', 'label', 'preservation', 'metering'] as const) expect(sys.services[name].thread, name).toBeGreaterThan(0);
+    for (const name of ['library', 'compliance'] as const) expect(sys.services[name].thread, name).toBeUndefined();
+  });
+
+  it('answers formula calls from the services on their threads, metered in one run', async () => {
+    await formulaCalls(sys);
+  });
 
   it('writes the development key it prints', () => {
     expect(readFileSync(join(dataDir, 'dev-key'), 'utf8').trim()).toBe(sys.key);
@@ -27,5 +52,16 @@ describe('embedded start: the whole service in one process', () => {
     expect((await get(sys, '/account')).status).toBe(200);
     // The primer does not need the library to answer.
     expect((await fetch(`${sys.url}/ai/primer`)).status).toBe(200);
+  });
+});
+
+describe('embedded start with every service on the main thread (SVC_THREADS=none)', () => {
+  let sys: RunningSystem;
+  systemForSuite('e2e-one-thread', { logLevel: 'silent', threads: [] }, (s) => (sys = s));
+
+  it('serves the same endpoints, metered the same way', async () => {
+    expect(Object.values(sys.services).every((s) => s.thread === undefined)).toBe(true);
+    await walk(sys);
+    await formulaCalls(sys);
   });
 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { grpcHandled, type Peers } from '@svc/kit';
+import { exposition, type Peers } from '@svc/kit';
 import { createApp } from '../gateway/src/app';
 import { KeyAuth } from '../gateway/src/auth';
 import { TtlCache } from '../gateway/src/cache';
@@ -24,7 +24,11 @@ import { expectError } from './walk';
 
 const serum = { base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] };
 const labelled = { variant: 'classic', nbPct: 80, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] };
-const handled = async (method: string) => (await grpcHandled.get()).values.filter((v) => v.labels.method === method).reduce((n, v) => n + v.value, 0);
+/** gRPC calls of the method the services handled, as this process' /metrics counts them (services on threads too). */
+const handled = async (method: string) =>
+  [...(await exposition()).matchAll(/^svc_grpc_server_handled_total\{([^}]*)\} (\d+)$/gm)]
+    .filter((m) => m[1]!.includes(`method="${method}"`))
+    .reduce((n, m) => n + Number(m[2]), 0);
 
 async function post(t: { url: string; key: string }, path: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${t.url}${path}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'x-svc-key': t.key, 'content-type': 'application/json', ...headers } });

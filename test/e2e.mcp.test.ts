@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { registry } from '@svc/kit';
+import { exposition } from '@svc/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSystem } from '../scripts/system';
 import { systemForSuite } from './support/system';
@@ -211,7 +211,7 @@ describe('the MCP server', () => {
     expect(all).toMatch(/"route":"\/mcp\/\*rest"/);
     for (const secret of [key, bad, key.slice(-20)]) {
       expect(all).not.toContain(secret);
-      expect(await registry.metrics()).not.toContain(secret);
+      expect(await exposition()).not.toContain(secret);
     }
   });
 });
