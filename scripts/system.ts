@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAdapters, createLogger, startServiceOnThread, type Adapters, type Logger, type Peers, type RunningService, type ServiceContext } from '@svc/kit';
+import { createAdapters, createLogger, prepareServiceThread, type Adapters, type Logger, type Peers, type PreparedThreadService, type RunningService } from '@svc/kit';
 import { startGateway, type RunningGateway } from '@svc/gateway/gateway';
 import type { ServiceName } from '@svc/protos';
 import { FACTORIES, WAVES } from './components';
@@ -100,17 +100,26 @@ async function startLocked(o: SystemOptions, unlock: () => void): Promise<Runnin
   }, 'svc-embedded');
   const services = {} as Record<ServiceName, RunningService>;
   const peers = {} as Peers;
+  const env = o.env ?? process.env;
+  const progress = o.progress ? { progress: o.progress } : {};
+  // The threads are spawned first: each loads its service's code while the first wave starts.
+  const threads: Partial<Record<ServiceName, Promise<PreparedThreadService>>> = {};
+  for (const name of o.threads ?? DEFAULT_THREADS) {
+    threads[name] = prepareServiceThread({ name, adapters, log: log.child({ svc: name }), env, entry: new URL('./service-thread.ts', import.meta.url), ...progress, ...(o.logDestination ? { logTo: o.logDestination } : {}) });
+    threads[name].catch(() => {});
+  }
   const stopAll = async () => {
     for (const wave of [...WAVES].reverse()) await Promise.all(wave.filter((n) => services[n]).map((n) => services[n].stop()));
+    // Threads whose service never started (the start failed before its wave).
+    await Promise.all(Object.values(threads).map((t) => t.then((x) => x.discard(), () => {})));
     await adapters.close();
   };
   try {
     for (const wave of WAVES) {
       await Promise.all(wave.map(async (name) => {
-        const ctx: ServiceContext = { ...adapters, log: log.child({ svc: name }), listen: '127.0.0.1:0', peers: { ...peers }, env: o.env ?? process.env, ...(o.progress ? { progress: o.progress } : {}) };
-        const s = (o.threads ?? DEFAULT_THREADS).includes(name)
-          ? await startServiceOnThread({ ...ctx, name, adapters, entry: new URL('./service-thread.ts', import.meta.url), ...(o.logDestination ? { logTo: o.logDestination } : {}) })
-          : await (await FACTORIES[name]())(ctx);
+        const place = { listen: '127.0.0.1:0', peers: { ...peers } };
+        const thread = threads[name];
+        const s = thread ? await (await thread).start(place) : await (await FACTORIES[name]())({ ...adapters, log: log.child({ svc: name }), env, ...progress, ...place });
         services[name] = s;
         peers[name] = `127.0.0.1:${s.port}`;
       }));

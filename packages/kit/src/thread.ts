@@ -25,18 +25,27 @@ export interface ThreadServiceOptions {
   log: Logger;
   /** Where the thread's log lines are written (stdout when absent). */
   logTo?: { write(line: string): void };
-  listen: string;
-  peers: Peers;
   env: NodeJS.ProcessEnv;
   progress?: (message: string) => void;
+}
+
+/** Where the service listens and finds the others: known only once the services before it started. */
+export interface ThreadServicePlace {
+  listen: string;
+  peers: Peers;
+}
+
+/** A service's thread, spawned and loading its code, that starts the service when asked. */
+export interface PreparedThreadService {
+  start(place: ThreadServicePlace): Promise<RunningService>;
+  /** Ends the thread of a service never started (a start that failed before its turn). */
+  discard(): Promise<void>;
 }
 
 interface ThreadData {
   name: ServiceName;
   entry: string;
   level: string;
-  listen: string;
-  peers: Peers;
   env: Record<string, string>;
   progress: boolean;
   control: MessagePort;
@@ -44,7 +53,15 @@ interface ThreadData {
 }
 
 /** Starts the service on a new thread and returns once it listens, or with the reason it did not start. */
-export async function startServiceOnThread(o: ThreadServiceOptions): Promise<RunningService> {
+export async function startServiceOnThread(o: ThreadServiceOptions & ThreadServicePlace): Promise<RunningService> {
+  return (await prepareServiceThread(o)).start({ listen: o.listen, peers: o.peers });
+}
+
+/**
+ * Spawns the service's thread now, so that it loads its code while the services before it start
+ * (the catalogue import takes seconds), and starts the service on it when `start` is called.
+ */
+export async function prepareServiceThread(o: ThreadServiceOptions): Promise<PreparedThreadService> {
   const shared = await o.adapters.shareWithThread();
   const { port1: control, port2: theirs } = new MessageChannel();
   const logTo = o.logTo ?? process.stdout;
@@ -52,8 +69,6 @@ export async function startServiceOnThread(o: ThreadServiceOptions): Promise<Run
     name: o.name,
     entry: o.entry.href,
     level: o.log.level,
-    listen: o.listen,
-    peers: o.peers,
     env: Object.fromEntries(Object.entries(o.env).filter((e): e is [string, string] => typeof e[1] === 'string')),
     progress: Boolean(o.progress),
     control: theirs,
@@ -76,33 +91,44 @@ export async function startServiceOnThread(o: ThreadServiceOptions): Promise<Run
     // After it started, a thread that ends unasked is a service gone: its callers get UNAVAILABLE.
     if (started && !stopping) o.log.fatal({ err: err.message }, `the ${o.name} service's thread stopped; its calls fail until a restart`);
   });
-  let port: number;
-  try {
-    port = await Promise.race([peer.call<number>('start'), exited.then((err) => Promise.reject(err))]);
-  } catch (err) {
+  let discarded: Promise<void> | null = null;
+  const discard = () => {
     stopping = true;
-    await worker.terminate();
-    await shared.close();
-    throw err;
-  }
-  started = true;
-  const removeMetrics = addMetricsSource(() => peer.call('metrics'));
+    discarded ??= (async () => {
+      peer.close();
+      await worker.terminate();
+      await shared.close();
+    })();
+    return discarded;
+  };
   return {
-    name: o.name,
-    port,
-    thread: worker.threadId,
-    async stop() {
-      if (stopping) return;
-      stopping = true;
-      removeMetrics();
+    discard,
+    async start(place) {
+      let port: number;
       try {
-        // A thread that already ended has nothing left to stop.
-        if (!ended) await Promise.race([peer.call('stop'), exited]);
-      } finally {
-        peer.close();
-        await worker.terminate();
-        await shared.close();
+        port = await Promise.race([peer.call<number>('start', { listen: place.listen, peers: place.peers }), exited.then((err) => Promise.reject(err))]);
+      } catch (err) {
+        await discard();
+        throw err;
       }
+      started = true;
+      const removeMetrics = addMetricsSource(() => peer.call('metrics'));
+      return {
+        name: o.name,
+        port,
+        thread: worker.threadId,
+        async stop() {
+          if (stopping) return;
+          stopping = true;
+          removeMetrics();
+          try {
+            // A thread that already ended has nothing left to stop.
+            if (!ended) await Promise.race([peer.call('stop'), exited]);
+          } finally {
+            await discard();
+          }
+        },
+      };
     },
   };
 }
@@ -116,16 +142,18 @@ export function serveThreadService(factoryOf: (name: ServiceName) => ServiceFact
   const d = workerData as ThreadData;
   let adapters: Adapters | null = null;
   let running: RunningService | null = null;
+  // Its code loads as soon as the thread is up, before the start is asked for.
+  const factory = Promise.resolve(factoryOf(d.name));
+  factory.catch(() => {});
   const peer = portPeer(d.control, {
-    async start() {
+    async start(place) {
       adapters = await adaptersOnThread(d.adapters, `svc-${d.name}`);
       const log = createLogger('', d.level, { write: (line: string) => peer.notify('log', { line }) }).child({ svc: d.name });
-      const factory = await factoryOf(d.name);
-      running = await factory({
+      running = await (await factory)({
         ...adapters,
         log,
-        listen: d.listen,
-        peers: d.peers,
+        listen: place.listen as string,
+        peers: place.peers as Peers,
         env: d.env,
         ...(d.progress ? { progress: (message: string) => peer.notify('progress', { message }) } : {}),
       });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdapters, createLogger, exposition, startServiceOnThread, type Adapters, type RunningService } from '../src/index';
+import { createAdapters, createLogger, exposition, prepareServiceThread, startServiceOnThread, type Adapters, type RunningService } from '../src/index';
 
 const entry = new URL('./fixtures/thread-service.ts', import.meta.url);
 const until = async (cond: () => boolean | Promise<boolean>, ms = 5_000) => {
@@ -86,5 +86,12 @@ describe('a service on a thread of its own', () => {
     await expect(fetch(`http://127.0.0.1:${other.port}/`)).rejects.toThrow();
     // The database is still this process', and still answers.
     expect((await adapters.sql.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('spawns a thread ahead of its start, and ends it unstarted when the start is abandoned', async () => {
+    const prepared = await prepareServiceThread({ name: 'metering', entry, adapters, log, logTo, env: {} });
+    await prepared.discard();
+    await prepared.discard();
+    await expect(prepared.start({ listen: '127.0.0.1:0', peers: {} as never })).rejects.toThrow();
   });
 });
