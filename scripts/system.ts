@@ -30,9 +30,9 @@ export interface SystemOptions {
   logDestination?: { write(line: string): void };
   /**
    * Services started on a thread of their own rather than on the main event loop (see
-   * startServiceOnThread): by default metering, whose answer a subject's calls wait for when its
-   * run rolls over, as it runs in a deployment, beside the database rather than behind the
-   * computations in flight.
+   * prepareServiceThread): by default the computations (envelope, label, preservation), so the
+   * gateway's loop is not also the engines', and metering, whose answer a subject's calls wait for
+   * when its run rolls over. In a deployment each runs in a process of its own.
    */
   threads?: readonly ServiceName[];
 }
