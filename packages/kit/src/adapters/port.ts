@@ -44,10 +44,15 @@ export function portPeer(port: MessagePort, handlers: Record<string, Handler>, o
     }
     const handler = handlers[m.op];
     if (m.kind === 'note') return void (async () => handler?.(m.payload))().catch(() => {});
-    void (async () => (handler ? handler(m.payload) : Promise.reject(new Error(`unknown operation ${m.op}`))))().then(
-      (value) => !gone && port.postMessage({ kind: 'reply', id: m.id, ok: true, value }),
-      (err: Error) => !gone && port.postMessage({ kind: 'reply', id: m.id, ok: false, error: { name: err?.name, message: String(err?.message ?? err), code: (err as { code?: unknown })?.code } }),
-    );
+    const failed = (err: Error) =>
+      !gone && port.postMessage({ kind: 'reply', id: m.id, ok: false, error: { name: err?.name, message: String(err?.message ?? err), code: (err as { code?: unknown })?.code } });
+    void (async () => (handler ? handler(m.payload) : Promise.reject(new Error(`unknown operation ${m.op}`))))().then((value) => {
+      try {
+        if (!gone) port.postMessage({ kind: 'reply', id: m.id, ok: true, value });
+      } catch (err) {
+        failed(err as Error); // an answer that cannot cross: the caller hears why instead of waiting
+      }
+    }, failed);
   });
   port.on('close', () => fail(new Error('the other thread is gone')));
   idle();
@@ -62,6 +67,7 @@ export function portPeer(port: MessagePort, handlers: Record<string, Handler>, o
           port.postMessage({ kind: 'call', id, op, payload });
         } catch (err) {
           pending.delete(id);
+          if (pending.size === 0) idle();
           reject(err as Error); // a value that cannot cross
         }
       });
