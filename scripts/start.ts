@@ -1,10 +1,9 @@
 /** `npm start`: the whole service embedded in one process, ready to curl. */
 import { commonEnv, env, loadConfig, onShutdown, serveMetrics, startFailed } from '@svc/kit';
-import { SERVICE_NAMES, type ServiceName } from '@svc/protos';
-import { DEFAULT_THREADS, startSystem } from './system';
+import { startSystem, threadsSetting } from './system';
 
 let cfg: ReturnType<typeof config>;
-const config = () => loadConfig({ ...commonEnv, SVC_HOST: env.string('127.0.0.1'), SVC_PORT: env.port(8080), SVC_RATE_LIMIT_PER_SEC: env.int(0, 0), SVC_METRICS_PORT: env.port(0), SVC_THREADS: env.list(SERVICE_NAMES as readonly [ServiceName, ...ServiceName[]], DEFAULT_THREADS) });
+const config = () => loadConfig({ ...commonEnv, SVC_HOST: env.string('127.0.0.1'), SVC_PORT: env.port(8080), SVC_RATE_LIMIT_PER_SEC: env.int(0, 0), SVC_METRICS_PORT: env.port(0), SVC_THREADS: threadsSetting() });
 try {
   cfg = config();
 } catch (err) {

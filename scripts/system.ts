@@ -5,9 +5,9 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAdapters, createLogger, prepareServiceThread, type Adapters, type Logger, type Peers, type PreparedThreadService, type RunningService } from '@svc/kit';
+import { createAdapters, createLogger, env, prepareServiceThread, type Adapters, type Logger, type Peers, type PreparedThreadService, type RunningService } from '@svc/kit';
 import { startGateway, type RunningGateway } from '@svc/gateway/gateway';
-import type { ServiceName } from '@svc/protos';
+import { SERVICE_NAMES, type ServiceName } from '@svc/protos';
 import { FACTORIES, WAVES } from './components';
 import { ensureDevAccount } from './dev-account';
 
@@ -39,6 +39,9 @@ export interface SystemOptions {
 
 /** The services the embedded start runs on threads of their own unless told otherwise. */
 export const DEFAULT_THREADS: readonly ServiceName[] = ['envelope', 'label', 'preservation', 'metering'];
+
+/** `SVC_THREADS`, as every embedded start reads it: service names, or `none`. */
+export const threadsSetting = () => env.list(SERVICE_NAMES as readonly [ServiceName, ...ServiceName[]], DEFAULT_THREADS);
 
 export interface RunningSystem {
   url: string;

@@ -4,14 +4,13 @@
  * those stages cost a POST /check. Prints both addresses; stops on SIGTERM.
  */
 import { mkdirSync } from 'node:fs';
-import { env, loadConfig, onShutdown, type Peers } from '@svc/kit';
-import { SERVICE_NAMES, type ServiceName } from '@svc/protos';
+import { loadConfig, onShutdown, type Peers } from '@svc/kit';
 import { startGateway } from '@svc/gateway/gateway';
-import { DEFAULT_THREADS, startSystem } from '../system';
+import { startSystem, threadsSetting } from '../system';
 
 const dataDir = process.env.SVC_DATA_DIR ?? '.data';
 mkdirSync(dataDir, { recursive: true });
-const { SVC_THREADS: threads } = loadConfig({ SVC_THREADS: env.list(SERVICE_NAMES as readonly [ServiceName, ...ServiceName[]], DEFAULT_THREADS) });
+const { SVC_THREADS: threads } = loadConfig({ SVC_THREADS: threadsSetting() });
 const sys = await startSystem({ threads, dataDir, host: '127.0.0.1', port: 0, logLevel: process.env.SVC_LOG_LEVEL ?? 'warn', ratePerSecond: Number(process.env.SVC_RATE_LIMIT_PER_SEC ?? 0) });
 const peers = Object.fromEntries(Object.entries(sys.services).map(([n, s]) => [n, `127.0.0.1:${s.port}`])) as unknown as Peers;
 const bare = await startGateway({ peers, bus: sys.adapters.bus, kv: sys.adapters.kv, log: sys.log, host: '127.0.0.1', port: 0, ratePerSecond: Number(process.env.SVC_RATE_LIMIT_PER_SEC ?? 0), withoutCompliance: true });

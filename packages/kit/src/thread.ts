@@ -86,8 +86,8 @@ export async function prepareServiceThread(o: ThreadServiceOptions): Promise<Pre
     worker.once('error', (err) => resolve(err));
     worker.once('exit', (code) => resolve(new Error(`the ${o.name} thread ended (exit code ${code})`)));
   });
-  void exited.then(() => (ended = true));
   void exited.then((err) => {
+    ended = true;
     // After it started, a thread that ends unasked is a service gone: its callers get UNAVAILABLE.
     if (started && !stopping) o.log.fatal({ err: err.message }, `the ${o.name} service's thread stopped; its calls fail until a restart`);
   });
