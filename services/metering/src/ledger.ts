@@ -3,9 +3,12 @@
  * and the calls they report. Every change is written in one transaction with its outbox event.
  * A subject's decisions are serialised by an advisory lock on the subject (its concurrent first calls
  * open one run), and the month's pool is taken under its row lock (exact at its edge across
- * subjects), so different subjects of one account are metered in parallel. Times come from the caller's clock (injectable),
- * never from the database's `now()`.
+ * subjects), so different subjects of one account are metered in parallel. Overage runs are counted
+ * on one of several rows, not the pool's, so that past its pool an account's new runs are not taken
+ * one commit at a time. Times come from the caller's clock (injectable), never from the database's
+ * `now()`.
  */
+import { randomInt } from 'node:crypto';
 import { enqueue, newId, type Sql, type SqlTx } from '@svc/kit';
 import { EVENTS } from '@svc/protos';
 import { decideRun, closesAt, monthOf, RUN_CALLS, type RunDecision } from './engine/runs';
@@ -14,6 +17,8 @@ import { seatsOf } from './seats';
 
 /** A lease not reported on for this long after it expired gives its unspent calls back to its run. */
 const RECLAIM_GRACE_MS = 30_000;
+/** Rows an account's overage runs of a month are counted on: new overage runs take one at random. */
+const OVERAGE_SLOTS = 8;
 
 export interface RunRow {
   id: string;
@@ -37,10 +42,12 @@ export type MeterOutcome =
   | { allowed: false; reason: 'quota_exhausted'; resetsAt: Date; usage: MonthUsage }
   | { allowed: false; reason: 'seat_required'; usage: MonthUsage };
 
-const MONTH_USAGE = `SELECT p.runs_used, p.overage_runs, (SELECT sum(runs) FROM metering.top_ups WHERE account_id = $1 AND month = $2) AS top_ups
+const MONTH_USAGE = `SELECT p.runs_used,
+       (SELECT sum(runs) FROM metering.overage_slots WHERE account_id = $1 AND month = $2) AS overage_runs,
+       (SELECT sum(runs) FROM metering.top_ups WHERE account_id = $1 AND month = $2) AS top_ups
        FROM (SELECT 1) one LEFT JOIN metering.pools p ON p.account_id = $1 AND p.month = $2`;
 
-type MonthUsageRow = { runs_used: number | null; overage_runs: number | null; top_ups: string | null };
+type MonthUsageRow = { runs_used: number | null; overage_runs: string | null; top_ups: string | null };
 
 const usageFrom = (row: MonthUsageRow | undefined, plan: Plan, month: string): MonthUsage => ({
   month,
@@ -156,10 +163,11 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
   const opensAt = a.now;
   const fresh: RunRow = { id: newId('run'), month, opens_at: opensAt, closes_at: closesAt(opensAt), calls: 0, granted: decision.grant, overage: decision.overage };
   const ttlMs = leaseTtl(a, fresh);
-  // The run (with its first lease's grant), its event, the lease and the pool, sent together. The
+  // The run (with its first lease's grant), its event, the lease and its count, sent together. The
   // pool is last, so its row lock is held only until the commit: the pool is taken under it and is
-  // exact at its edge across subjects, while opening runs stays parallel up to here.
-  const [, , , taken] = await Promise.all([
+  // exact at its edge across subjects, while opening runs stays parallel up to here. An overage run
+  // has no edge to respect and takes one of the overage rows instead, so those are not serialised.
+  const [, , , counted] = await Promise.all([
     tx.query(
       'INSERT INTO metering.runs (id, account_id, subject, month, opens_at, closes_at, calls, granted, overage) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8)',
       [fresh.id, a.accountId, a.subject, month, fresh.opens_at, fresh.closes_at, decision.grant, fresh.overage],
@@ -168,18 +176,25 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
       runId: fresh.id, accountId: a.accountId, month, overage: fresh.overage, opensAt: fresh.opens_at.toISOString(), closesAt: fresh.closes_at.toISOString(),
     })),
     insertLease(tx, leaseId, fresh.id, a, decision.grant, ttlMs),
-    tx.query<{ runs_used: number; overage_runs: number }>(
-      `INSERT INTO metering.pools AS p (account_id, month, runs_used, overage_runs) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (account_id, month) DO UPDATE SET runs_used = p.runs_used + $3, overage_runs = p.overage_runs + $4
-       WHERE $4 = 1 OR p.runs_used < $5
-       RETURNING runs_used, overage_runs`,
-      [a.accountId, month, decision.overage ? 0 : 1, decision.overage ? 1 : 0, usage.runsLimit],
-    ),
+    fresh.overage
+      ? tx.query(
+          `INSERT INTO metering.overage_slots AS o (account_id, month, slot, runs) VALUES ($1, $2, $3, 1)
+           ON CONFLICT (account_id, month, slot) DO UPDATE SET runs = o.runs + 1 RETURNING runs`,
+          [a.accountId, month, randomInt(OVERAGE_SLOTS)],
+        )
+      : tx.query<{ runs_used: number }>(
+          `INSERT INTO metering.pools AS p (account_id, month, runs_used) VALUES ($1, $2, 1)
+           ON CONFLICT (account_id, month) DO UPDATE SET runs_used = p.runs_used + 1 WHERE p.runs_used < $3
+           RETURNING runs_used`,
+          [a.accountId, month, usage.runsLimit],
+        ),
   ]);
-  const row = taken.rows[0];
+  const row = counted.rows[0] as { runs_used?: number } | undefined;
   if (!row) throw new PoolTaken();
-  usage.runsUsed = Number(row.runs_used);
-  usage.overageRuns = Number(row.overage_runs);
+  // The month's counts as this decision read them, with its own run: other subjects' runs opened
+  // meanwhile show in the next answer.
+  if (fresh.overage) usage.overageRuns += 1;
+  else usage.runsUsed = Number(row.runs_used);
   return { allowed: true, run: fresh, lease: { id: leaseId, calls: decision.grant, ttlMs, runCallsBefore: 0 }, usage };
 }
 

@@ -14,7 +14,8 @@ import type * as grpc from '@grpc/grpc-js';
 import { migrations, SCHEMA } from '../src/migrations';
 import { meteringServer } from '../src/server';
 import { createAccount } from '../src/store';
-import type { PlanId } from '../src/engine/plans';
+import { planOf, type PlanId } from '../src/engine/plans';
+import { usageOf } from '../src/ledger';
 
 let db: { url: string; drop(): Promise<void> };
 let sql: Sql;
@@ -52,6 +53,14 @@ const report = async (accountId: string, leaseId: string, used: number) => {
   return { recorded: r.recorded[0] };
 };
 const account = async (plan: PlanId) => (await createAccount(sql, { company: `Co ${plan}`, plan })).account.id;
+/** The month's counts as the ledger keeps them: the pool's row and the overage rows. */
+const counted = async (accountId: string) => {
+  const r = await sql.query<{ runs_used: number | null; overage: string | null }>(
+    "SELECT (SELECT runs_used FROM metering.pools WHERE account_id = $1 AND month = '2026-05') AS runs_used, (SELECT sum(runs) FROM metering.overage_slots WHERE account_id = $1 AND month = '2026-05') AS overage",
+    [accountId],
+  );
+  return { runsUsed: Number(r.rows[0]?.runs_used ?? 0), overageRuns: Number(r.rows[0]?.overage ?? 0) };
+};
 const runs = async (accountId: string) => (await sql.query<{ id: string; month: string; overage: boolean; granted: number; calls: number }>('SELECT id, month, overage, granted, calls FROM metering.runs WHERE account_id = $1 ORDER BY opens_at', [accountId])).rows;
 
 describe('concurrent first calls', () => {
@@ -99,8 +108,19 @@ describe('the pool', () => {
     expect(over.allowed).toBe(true);
     expect(over.usage).toMatchObject({ runsUsed: 1500, runsLimit: 1500, runsLeft: 0, overageRuns: 1 });
     expect((await runs(platform)).filter((r) => r.overage)).toHaveLength(1);
-    const [pool] = (await sql.query<{ runs_used: number; overage_runs: number }>('SELECT runs_used, overage_runs FROM metering.pools WHERE account_id = $1', [platform])).rows;
-    expect(pool).toEqual({ runs_used: 1500, overage_runs: 1 });
+    expect(await counted(platform)).toEqual({ runsUsed: 1500, overageRuns: 1 });
+  });
+
+  it('past the pool, 200 concurrent new subjects open 200 overage runs, each counted once', async () => {
+    const platform = await account('platform');
+    await sql.query("INSERT INTO metering.pools (account_id, month, runs_used) VALUES ($1, '2026-05', 1500)", [platform]);
+    const out = await Promise.all(Array.from({ length: 200 }, (_, i) => meter(platform, `late-${i}`)));
+    expect(out.every((r) => r.allowed)).toBe(true);
+    expect(new Set(out.map((r) => r.lease?.runId)).size).toBe(200);
+    expect((await runs(platform)).filter((r) => r.overage)).toHaveLength(200);
+    expect(await counted(platform)).toEqual({ runsUsed: 1500, overageRuns: 200 });
+    // The pool is not taken by them; the account's usage reads the same counts.
+    expect((await meter(platform, 'late-0')).usage).toMatchObject({ runsUsed: 1500, overageRuns: 200 });
   });
 
   it('an open run goes on after the pool is empty', async () => {
@@ -260,5 +280,23 @@ describe('bad input', () => {
     await expect(meter('')).rejects.toMatchObject({ code: 3 });
     await expect(meter('acct_nope')).rejects.toMatchObject({ code: 5 });
     expect((await report('acct_nope', 'lease_nope', 1)).recorded).toBe(-1);
+  });
+});
+
+describe('the migration that moved overage runs off the pool row', () => {
+  it('carries a month counted before it over, to the last run', async () => {
+    const old = await freshDatabase('meter_mig');
+    const osql = postgresSql(old.url, { max: 2, applicationName: 'metering-migration-test' });
+    try {
+      await migrate(osql, SCHEMA, migrations.filter((m) => m.id < 4));
+      const id = (await createAccount(osql, { company: 'Before', plan: 'platform' })).account.id;
+      await osql.query("INSERT INTO metering.pools (account_id, month, runs_used, overage_runs) VALUES ($1, '2026-05', 1500, 7)", [id]);
+      await migrate(osql, SCHEMA, migrations);
+      const usage = await usageOf(osql, id, planOf('platform'), new Date('2026-05-20T00:00:00Z'));
+      expect(usage).toEqual({ month: '2026-05', runsUsed: 1500, runsLimit: 1500, overageRuns: 7 });
+    } finally {
+      await osql.close();
+      await old.drop();
+    }
   });
 });
