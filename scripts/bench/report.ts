@@ -97,7 +97,7 @@ export function renderMarkdown(r: Report): string {
   }
   if (r.loads.length > 0) {
     lines.push('## HTTP runs', '');
-    lines.push(`${r.http.connections} connections, ${r.http.seconds} s measured after a ${r.http.warmupSeconds} s warm-up, per route; each bare route right before the gateway route it is compared with. Latencies in ms.`, '');
+    lines.push(`${r.http.connections} connections; per route, alternating rounds of the bare route (and for POST /check the floor) and the gateway route, the first ${r.http.seconds} s measured after a ${r.http.warmupSeconds} s warm-up, the later ones shorter. Latencies in ms.`, '');
     lines.push('| Route | Req/s | p50 | p99 | max | Responses | Non-2xx | Errors (timeouts) | Status codes | Server CPU ms/request | Server cores busy |', '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|');
     for (const l of r.loads) {
       const codes = Object.entries(l.statuses).map(([c, n]) => `${c}: ${fmt(n)}`).join(', ');
@@ -121,10 +121,11 @@ export function renderMarkdown(r: Report): string {
       'on loopback, which answers a recorded `CheckResponse` of the bench formula; no authentication, limits, validation, metrics or engine) ' +
       'and the embedded system (`scripts/start.ts`: gateway plus the six services over loopback gRPC, PGlite in a fresh temporary ' +
       'data dir, in-process bus and cache, `SVC_RATE_LIMIT_PER_SEC=1000000`, `SVC_LOG_LEVEL=warn`). Autocannon runs in the bench process, ' +
-      'on loopback only. For each gateway route, the bare route is measured right before it (same method, same body or the same query strings), ' +
-      'and the gateway is expected to reach the given share of the bare route\'s requests/s; for `POST /check` the floor is measured between the two, ' +
-      'and the gateway\'s requests/s and p99 are also held against it: floor and gateway are then measured twice more in alternation, ' +
-      'and those two targets take the median of the three rounds (each round is listed in the note). `/lib/search` cycles through a handful of realistic ' +
+      'on loopback only. For each gateway route, the bare route (same method, same body or the same query strings) and the gateway are ' +
+      'measured in alternating rounds, five for search, label and preservation and seven for `POST /check`, where the floor is measured ' +
+      'between the two in every round; the first round is long, the rest short. The gateway is expected to reach the given share of the ' +
+      'bare route\'s requests/s, and for `POST /check` also 70 % of the floor\'s requests/s and at most 1.5 times its p99; each ratio is ' +
+      'taken per round and judged by its median round (every round is listed in the note). `/lib/search` cycles through a handful of realistic ' +
       'queries; `/check` sends a 4-line formula with a blend, `/inci/label` and `/ai/preservation` the same lines as a label/preservation request, ' +
       'all with the development key. Any non-2xx response, connection error or timeout makes the target FAIL whatever the numbers.',
     `- The machine is shared by the load generator and the servers (${m.cores} cores here), so absolute requests/s are lower than on a ` +
