@@ -42,12 +42,31 @@ export type MeterOutcome =
   | { allowed: false; reason: 'quota_exhausted'; resetsAt: Date; usage: MonthUsage }
   | { allowed: false; reason: 'seat_required'; usage: MonthUsage };
 
-const MONTH_USAGE = `SELECT p.runs_used,
-       (SELECT sum(runs) FROM metering.overage_slots WHERE account_id = $1 AND month = $2) AS overage_runs,
+/**
+ * A month's overage runs: those counted on its overage rows, plus those counted on the pool row
+ * before they had rows of their own (migration 4 leaves that column for replicas of the release
+ * before it; no release since writes it).
+ */
+const OVERAGE_RUNS = `coalesce((SELECT sum(runs) FROM metering.overage_slots WHERE account_id = $1 AND month = $2), 0)
+       + coalesce((SELECT overage_runs FROM metering.pools WHERE account_id = $1 AND month = $2), 0)`;
+
+const MONTH_USAGE = `SELECT p.runs_used, ${OVERAGE_RUNS} AS overage_runs,
        (SELECT sum(runs) FROM metering.top_ups WHERE account_id = $1 AND month = $2) AS top_ups
        FROM (SELECT 1) one LEFT JOIN metering.pools p ON p.account_id = $1 AND p.month = $2`;
 
-type MonthUsageRow = { runs_used: number | null; overage_runs: string | null; top_ups: string | null };
+/**
+ * Counts an overage run on one of the month's overage rows and answers the month's total with it.
+ * The total is read in the same statement, whose snapshot predates its own write: the row it took
+ * is read from what the write returned, the others as committed.
+ */
+const COUNT_OVERAGE = `WITH took AS (
+         INSERT INTO metering.overage_slots AS o (account_id, month, slot, runs) VALUES ($1, $2, $3, 1)
+         ON CONFLICT (account_id, month, slot) DO UPDATE SET runs = o.runs + 1 RETURNING runs)
+       SELECT (SELECT runs FROM took)
+         + coalesce((SELECT sum(runs) FROM metering.overage_slots WHERE account_id = $1 AND month = $2 AND slot <> $3), 0)
+         + coalesce((SELECT overage_runs FROM metering.pools WHERE account_id = $1 AND month = $2), 0) AS overage_runs`;
+
+type MonthUsageRow = { runs_used: number | null; overage_runs: string | number | null; top_ups: string | null };
 
 const usageFrom = (row: MonthUsageRow | undefined, plan: Plan, month: string): MonthUsage => ({
   month,
@@ -177,11 +196,7 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
     })),
     insertLease(tx, leaseId, fresh.id, a, decision.grant, ttlMs),
     fresh.overage
-      ? tx.query(
-          `INSERT INTO metering.overage_slots AS o (account_id, month, slot, runs) VALUES ($1, $2, $3, 1)
-           ON CONFLICT (account_id, month, slot) DO UPDATE SET runs = o.runs + 1 RETURNING runs`,
-          [a.accountId, month, randomInt(OVERAGE_SLOTS)],
-        )
+      ? tx.query<{ overage_runs: string }>(COUNT_OVERAGE, [a.accountId, month, randomInt(OVERAGE_SLOTS)])
       : tx.query<{ runs_used: number }>(
           `INSERT INTO metering.pools AS p (account_id, month, runs_used) VALUES ($1, $2, 1)
            ON CONFLICT (account_id, month) DO UPDATE SET runs_used = p.runs_used + 1 WHERE p.runs_used < $3
@@ -189,11 +204,9 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
           [a.accountId, month, usage.runsLimit],
         ),
   ]);
-  const row = counted.rows[0] as { runs_used?: number } | undefined;
+  const row = counted.rows[0] as { runs_used?: number; overage_runs?: string } | undefined;
   if (!row) throw new PoolTaken();
-  // The month's counts as this decision read them, with its own run: other subjects' runs opened
-  // meanwhile show in the next answer.
-  if (fresh.overage) usage.overageRuns += 1;
+  if (fresh.overage) usage.overageRuns = Number(row.overage_runs);
   else usage.runsUsed = Number(row.runs_used);
   return { allowed: true, run: fresh, lease: { id: leaseId, calls: decision.grant, ttlMs, runCallsBefore: 0 }, usage };
 }

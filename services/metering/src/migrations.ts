@@ -90,6 +90,8 @@ CREATE TABLE metering.consumed_events (
     // The pool row is locked by every run it gives until that run's commit, so that it is exact at
     // its edge; overage runs need no edge, and counted on it they were serialised with it. They are
     // counted on a few rows per account and month instead, any one of which a new overage run takes.
+    // Expand only: `pools.overage_runs` stays and is read with them, so replicas of the previous
+    // release, still writing it during a rolling update, lose no count and break on no statement.
     sql: `
 CREATE TABLE metering.overage_slots (
   account_id text NOT NULL REFERENCES metering.accounts(id),
@@ -97,10 +99,7 @@ CREATE TABLE metering.overage_slots (
   slot smallint NOT NULL,
   runs int NOT NULL DEFAULT 0,
   PRIMARY KEY (account_id, month, slot)
-);
-INSERT INTO metering.overage_slots (account_id, month, slot, runs)
-  SELECT account_id, month, 0, overage_runs FROM metering.pools WHERE overage_runs > 0;
-ALTER TABLE metering.pools DROP COLUMN overage_runs`,
+)`,
   },
   // Ids 3 to 9 belong to run metering; seats start at 10 so the two lines of work never collide.
   {

@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, connect, createLogger, migrate, postgresSql, type Sql } from '@svc/kit';
+import { call, connect, createLogger, migrate, pgliteSql, postgresSql, type Sql } from '@svc/kit';
 import { freshDatabase } from '@svc/kit/testing';
 import { proto } from '@svc/protos';
 import type { MeterResponse__Output } from '@svc/protos/gen/svc/v1/MeterResponse';
@@ -15,7 +15,7 @@ import { migrations, SCHEMA } from '../src/migrations';
 import { meteringServer } from '../src/server';
 import { createAccount } from '../src/store';
 import { planOf, type PlanId } from '../src/engine/plans';
-import { usageOf } from '../src/ledger';
+import { meter as ledgerMeter, usageOf } from '../src/ledger';
 
 let db: { url: string; drop(): Promise<void> };
 let sql: Sql;
@@ -55,10 +55,12 @@ const report = async (accountId: string, leaseId: string, used: number) => {
 const account = async (plan: PlanId) => (await createAccount(sql, { company: `Co ${plan}`, plan })).account.id;
 /** The month's counts as the ledger keeps them: the pool's row and the overage rows. */
 const counted = async (accountId: string) => {
-  const r = await sql.query<{ runs_used: number | null; overage: string | null }>(
-    "SELECT (SELECT runs_used FROM metering.pools WHERE account_id = $1 AND month = '2026-05') AS runs_used, (SELECT sum(runs) FROM metering.overage_slots WHERE account_id = $1 AND month = '2026-05') AS overage",
+  const r = await sql.query<{ runs_used: number | null; overage: string | null; on_pool: number | null }>(
+    "SELECT (SELECT runs_used FROM metering.pools WHERE account_id = $1 AND month = '2026-05') AS runs_used, (SELECT sum(runs) FROM metering.overage_slots WHERE account_id = $1 AND month = '2026-05') AS overage, (SELECT overage_runs FROM metering.pools WHERE account_id = $1 AND month = '2026-05') AS on_pool",
     [accountId],
   );
+  // Overage runs are counted on their own rows; the pool row's column must not move any more.
+  expect(Number(r.rows[0]?.on_pool ?? 0)).toBe(0);
   return { runsUsed: Number(r.rows[0]?.runs_used ?? 0), overageRuns: Number(r.rows[0]?.overage ?? 0) };
 };
 const runs = async (accountId: string) => (await sql.query<{ id: string; month: string; overage: boolean; granted: number; calls: number }>('SELECT id, month, overage, granted, calls FROM metering.runs WHERE account_id = $1 ORDER BY opens_at', [accountId])).rows;
@@ -117,6 +119,11 @@ describe('the pool', () => {
     const out = await Promise.all(Array.from({ length: 200 }, (_, i) => meter(platform, `late-${i}`)));
     expect(out.every((r) => r.allowed)).toBe(true);
     expect(new Set(out.map((r) => r.lease?.runId)).size).toBe(200);
+    // Each answer counts its own run and those committed before it (not those still in flight).
+    for (const r of out) expect(Number(r.usage?.overageRuns)).toBeGreaterThanOrEqual(1);
+    for (const r of out) expect(Number(r.usage?.overageRuns)).toBeLessThanOrEqual(200);
+    // At most 10 decisions are in flight at once (the service's connections), so the last misses at most 9.
+    expect(Math.max(...out.map((r) => Number(r.usage?.overageRuns)))).toBeGreaterThanOrEqual(191);
     expect((await runs(platform)).filter((r) => r.overage)).toHaveLength(200);
     expect(await counted(platform)).toEqual({ runsUsed: 1500, overageRuns: 200 });
     // The pool is not taken by them; the account's usage reads the same counts.
@@ -284,19 +291,44 @@ describe('bad input', () => {
 });
 
 describe('the migration that moved overage runs off the pool row', () => {
-  it('carries a month counted before it over, to the last run', async () => {
+  it('keeps the month counted before it, and the next overage run counts on from there', async () => {
     const old = await freshDatabase('meter_mig');
     const osql = postgresSql(old.url, { max: 2, applicationName: 'metering-migration-test' });
     try {
-      await migrate(osql, SCHEMA, migrations.filter((m) => m.id < 4));
+      // A database of the release before: every migration but 4 (seats, id 10, came before it).
+      await migrate(osql, SCHEMA, migrations.filter((m) => m.id !== 4));
       const id = (await createAccount(osql, { company: 'Before', plan: 'platform' })).account.id;
       await osql.query("INSERT INTO metering.pools (account_id, month, runs_used, overage_runs) VALUES ($1, '2026-05', 1500, 7)", [id]);
       await migrate(osql, SCHEMA, migrations);
-      const usage = await usageOf(osql, id, planOf('platform'), new Date('2026-05-20T00:00:00Z'));
-      expect(usage).toEqual({ month: '2026-05', runsUsed: 1500, runsLimit: 1500, overageRuns: 7 });
+      const now = new Date('2026-05-20T00:00:00Z');
+      expect(await usageOf(osql, id, planOf('platform'), now)).toEqual({ month: '2026-05', runsUsed: 1500, runsLimit: 1500, overageRuns: 7 });
+      const out = await ledgerMeter(osql, { accountId: id, endUser: '', planOf, subject: 'account:after', want: 1, now, leaseTtlMs: 60_000 });
+      expect(out).toMatchObject({ allowed: true, run: { overage: true }, usage: { runsUsed: 1500, overageRuns: 8 } });
+      // The column stays for replicas of the release before, still writing it during a rolling update.
+      await osql.query("UPDATE metering.pools SET overage_runs = overage_runs + 1 WHERE account_id = $1 AND month = '2026-05'", [id]);
+      expect((await usageOf(osql, id, planOf('platform'), now)).overageRuns).toBe(9);
     } finally {
       await osql.close();
       await old.drop();
+    }
+  });
+});
+
+describe('overage runs on the embedded database', () => {
+  it('are counted on their rows and answered with the month total, as on PostgreSQL', async () => {
+    const lite = await pgliteSql();
+    try {
+      await migrate(lite, SCHEMA, migrations);
+      const id = (await createAccount(lite, { company: 'Embedded', plan: 'platform' })).account.id;
+      await lite.query("INSERT INTO metering.pools (account_id, month, runs_used) VALUES ($1, '2026-05', 1500)", [id]);
+      const now = new Date('2026-05-20T00:00:00Z');
+      const open = (subject: string) => ledgerMeter(lite, { accountId: id, endUser: '', planOf, subject, want: 1, now, leaseTtlMs: 60_000 });
+      const seen = await Promise.all(['a', 'b', 'c'].map((s) => open(`account:${s}`)));
+      expect(seen.map((r) => r && r.allowed && r.run.overage)).toEqual([true, true, true]);
+      expect(seen.map((r) => r?.usage.overageRuns).sort()).toEqual([1, 2, 3]);
+      expect(await usageOf(lite, id, planOf('platform'), now)).toMatchObject({ runsUsed: 1500, overageRuns: 3 });
+    } finally {
+      await lite.close();
     }
   });
 });
