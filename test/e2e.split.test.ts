@@ -133,9 +133,10 @@ describe('split start against a dependency that never answers', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const port = (silent.address() as import('node:net').AddressInfo).port;
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-split-bad-'));
+    const db = await freshDatabase('splitbad');
     try {
       const t0 = Date.now();
-      const err = await startSplit({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/test', redisUrl: `redis://127.0.0.1:${port}`, natsUrl: await realServer('nats'), namespace: freshNamespace('splitbad'), dataDir, logLevel: 'warn', output: () => {} }).then(
+      const err = await startSplit({ databaseUrl: db.url, redisUrl: `redis://127.0.0.1:${port}`, natsUrl: await realServer('nats'), namespace: freshNamespace('splitbad'), dataDir, logLevel: 'warn', output: () => {} }).then(
         () => null,
         (e: Error) => e,
       );
@@ -143,6 +144,7 @@ describe('split start against a dependency that never answers', () => {
       expect(Date.now() - t0).toBeLessThan(30_000);
     } finally {
       silent.close();
+      await db.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
