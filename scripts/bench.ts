@@ -15,7 +15,7 @@
  * Exits 0 when the run completes, whatever the targets say (it is a report); 1 when the run
  * itself broke (the report is still written, marked incomplete). Children and temp dirs are
  * cleaned up on every path. Knobs: BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2),
- * BENCH_CONNECTIONS (50), BENCH_ROUND_SECONDS (4), BENCH_CPU_PROF=<dir> (CPU profile of the system child, written when it stops),
+ * BENCH_CONNECTIONS (50), BENCH_ROUND_SECONDS (4; formerly BENCH_FLOOR_ROUND_SECONDS), BENCH_CPU_PROF=<dir> (CPU profile of the system child, written when it stops),
  * BENCH_ONLY=search,check,label,preservation,mcp,compliance (only those HTTP measurements, no engines, docs/benchmarks.md untouched).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -58,7 +58,7 @@ const CHECK_FLOOR_SHARE = 0.7;
  * drifts within minutes, and adjacent short runs see the same machine.
  */
 const FLOOR_ROUNDS = 7;
-const ROUND_SECONDS = num('BENCH_ROUND_SECONDS', 4);
+const ROUND_SECONDS = num('BENCH_ROUND_SECONDS', num('BENCH_FLOOR_ROUND_SECONDS', 4));
 const ROUND_WARMUP = 1;
 /** The same alternation for the routes held against bare Express only (no floor rows to judge). */
 const PAIR_ROUNDS = 5;
@@ -274,9 +274,9 @@ async function engines(): Promise<void> {
   }
 }
 
-/** The same comparison in server CPU time per request, which the load generator's share of the cores does not skew. */
 const percents = (xs: readonly number[]): string => xs.map((x) => `${fmt(x * 100, 1)} %`).join(', ');
 
+/** The same comparison in server CPU time per request, which the load generator's share of the cores does not skew. */
 const cpuRatio = (b: LoadResult, g: LoadResult): string =>
   b.cpuMsPerRequest && g.cpuMsPerRequest ? `; server CPU ${fmt(g.cpuMsPerRequest, 3)} vs ${fmt(b.cpuMsPerRequest, 3)} ms/request (${fmt((100 * b.cpuMsPerRequest) / g.cpuMsPerRequest, 1)} %)` : '';
 
@@ -370,8 +370,8 @@ async function http(): Promise<void> {
       status: !dirty && median(shares) >= p.share ? 'PASS' : 'FAIL',
       note: `median of ${rounds} alternating rounds (${percents(shares)}); median round ${fmt(mid.g.rps)} vs ${fmt(mid.b.rps)} req/s${cpuRatio(mid.b, mid.g)}; gateway p50 ${mid.g.p50} ms, p99 ${mid.g.p99} ms${dirty ? `; ${dirty}` : ''}`,
     });
-    if (p.target === 'checkHttp') {
-      const withFloor = measured.map((m) => ({ f: m.f!, g: m.g }));
+    if (p.target === 'checkHttp' && p.floor) {
+      const withFloor = measured.map((m) => ({ f: m.f as LoadResult, g: m.g }));
       const floorDirty = [dirty, unclean('floor', withFloor.map((m) => m.f))].filter(Boolean).join('; ');
       const floorShares = withFloor.map((r) => (r.f.rps > 0 ? r.g.rps / r.f.rps : 0));
       const times = withFloor.map((r) => (r.f.p99 > 0 ? r.g.p99 / r.f.p99 : Infinity));
