@@ -43,14 +43,12 @@ export type MeterOutcome =
   | { allowed: false; reason: 'seat_required'; usage: MonthUsage };
 
 /**
- * A month's overage runs: those counted on its overage rows, plus those counted on the pool row
- * before they had rows of their own (migration 4 leaves that column for replicas of the release
- * before it; no release since writes it).
+ * A month's usage. Its overage runs are those counted on its overage rows, plus those counted on the
+ * pool row before they had rows of their own (migration 4 leaves that column for replicas of the
+ * release before it; no release since writes it).
  */
-const OVERAGE_RUNS = `coalesce((SELECT sum(runs) FROM metering.overage_slots WHERE account_id = $1 AND month = $2), 0)
-       + coalesce((SELECT overage_runs FROM metering.pools WHERE account_id = $1 AND month = $2), 0)`;
-
-const MONTH_USAGE = `SELECT p.runs_used, ${OVERAGE_RUNS} AS overage_runs,
+const MONTH_USAGE = `SELECT p.runs_used,
+       coalesce(p.overage_runs, 0) + coalesce((SELECT sum(runs) FROM metering.overage_slots WHERE account_id = $1 AND month = $2), 0) AS overage_runs,
        (SELECT sum(runs) FROM metering.top_ups WHERE account_id = $1 AND month = $2) AS top_ups
        FROM (SELECT 1) one LEFT JOIN metering.pools p ON p.account_id = $1 AND p.month = $2`;
 
