@@ -103,12 +103,12 @@ async function startLocked(o: SystemOptions, unlock: () => void): Promise<Runnin
   }, 'svc-embedded');
   const services = {} as Record<ServiceName, RunningService>;
   const peers = {} as Peers;
-  const env = o.env ?? process.env;
+  const serviceEnv = o.env ?? process.env;
   const progress = o.progress ? { progress: o.progress } : {};
   // The threads are spawned first: each loads its service's code while the first wave starts.
   const threads: Partial<Record<ServiceName, Promise<PreparedThreadService>>> = {};
   for (const name of o.threads ?? DEFAULT_THREADS) {
-    threads[name] = prepareServiceThread({ name, adapters, log: log.child({ svc: name }), env, entry: new URL('./service-thread.ts', import.meta.url), ...progress, ...(o.logDestination ? { logTo: o.logDestination } : {}) });
+    threads[name] = prepareServiceThread({ name, adapters, log: log.child({ svc: name }), env: serviceEnv, entry: new URL('./service-thread.ts', import.meta.url), ...progress, ...(o.logDestination ? { logTo: o.logDestination } : {}) });
     threads[name].catch(() => {});
   }
   const stopAll = async () => {
@@ -122,7 +122,7 @@ async function startLocked(o: SystemOptions, unlock: () => void): Promise<Runnin
       await Promise.all(wave.map(async (name) => {
         const place = { listen: '127.0.0.1:0', peers: { ...peers } };
         const thread = threads[name];
-        const s = thread ? await (await thread).start(place) : await (await FACTORIES[name]())({ ...adapters, log: log.child({ svc: name }), env, ...progress, ...place });
+        const s = thread ? await (await thread).start(place) : await (await FACTORIES[name]())({ ...adapters, log: log.child({ svc: name }), env: serviceEnv, ...progress, ...place });
         services[name] = s;
         peers[name] = `127.0.0.1:${s.port}`;
       }));
