@@ -15,12 +15,16 @@ function ephemeralStart(): number {
   }
 }
 
-const bindable = (port: number): Promise<boolean> =>
+/** Listens on the port (0: any the kernel gives) and closes again: the port it had, or null if taken. */
+const tryPort = (port: number): Promise<number | null> =>
   new Promise((resolve) => {
     const s = net.createServer();
     s.unref();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    s.once('error', () => resolve(null));
+    s.listen(port, '127.0.0.1', () => {
+      const bound = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(bound));
+    });
   });
 
 /**
@@ -32,17 +36,11 @@ export async function freePort(): Promise<number> {
   const high = ephemeralStart();
   const low = Math.max(1_024, high - 12_000);
   for (let attempt = 0; attempt < 50; attempt++) {
-    const port = randomInt(low, high);
-    if (await bindable(port)) return port;
+    const port = await tryPort(randomInt(low, high));
+    if (port !== null) return port;
   }
   // Everything tried is taken (an unusual machine): any port the kernel gives.
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
+  const any = await tryPort(0);
+  if (any === null) throw new Error('no loopback port could be bound');
+  return any;
 }
