@@ -101,6 +101,18 @@ CREATE TABLE metering.overage_slots (
   PRIMARY KEY (account_id, month, slot)
 )`,
   },
+  {
+    id: 5,
+    name: 'runs prepared ahead',
+    // A hot subject's next run is prepared before its current one is spent, so that its calls do not
+    // wait for the ledger at each rollover (ledger.ts). Until its first call it holds its pool run
+    // (or its overage row, remembered for the give-back) and is shown nowhere. Expand only: a replica
+    // of the release before sees a prepared run as a full open run and opens another beside it.
+    sql: `
+ALTER TABLE metering.runs ADD COLUMN prepared boolean NOT NULL DEFAULT false;
+ALTER TABLE metering.runs ADD COLUMN overage_slot smallint;
+CREATE INDEX runs_prepared ON metering.runs (account_id, month) WHERE prepared`,
+  },
   // Ids 3 to 9 belong to run metering; seats start at 10 so the two lines of work never collide.
   {
     id: 10,

@@ -113,7 +113,7 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
       if (!accountId) throw SvcError.invalid('caller.account_id is required', [{ field: 'caller.account_id', message: 'is required' }]);
       const at = now();
       const endUser = req.caller?.endUser ?? '';
-      const out = await ledger.meter(sql, { accountId, endUser, planOf, subject: subjectOf(accountId, endUser), want: req.want, now: at, leaseTtlMs: LEASE_TTL_MS });
+      const out = await ledger.meter(sql, { accountId, endUser, planOf, subject: subjectOf(accountId, endUser), want: req.want, now: at, leaseTtlMs: LEASE_TTL_MS, ahead: req.ahead, spendingLeaseId: req.spendingLeaseId, spendingFirstUsedMs: req.spendingFirstUsedMs });
       if (!out) throw SvcError.notFound('account not found');
       // The fault point of the crash tests: the ledger and its outbox event are committed, not yet published.
       faultPoint('after_commit');
@@ -127,7 +127,8 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
 
     ReportCalls: unary<ReportCallsRequest__Output, ReportCallsResponse>(log, async (req) => {
       if (req.uses.length > MAX_REPORTS) throw SvcError.invalid(`at most ${MAX_REPORTS} leases a report`, [{ field: 'uses', message: `at most ${MAX_REPORTS}` }]);
-      return { recorded: await ledger.reportCalls(sql, req.uses) };
+      const uses = req.uses.map((u) => ({ accountId: u.accountId, leaseId: u.leaseId, used: u.used, firstUsedMs: u.firstUsedMs, done: u.done }));
+      return { recorded: await ledger.reportCalls(sql, uses, now()) };
     }),
     Seats: seatsHandler(deps),
   });

@@ -2,9 +2,12 @@ import { migrate, startOutboxRelay, type RunningService, type ServiceContext } f
 import { migrations, SCHEMA } from './migrations';
 import { startUsageCounters } from './counters';
 import { meteringServer } from './server';
+import { giveBackAbandoned } from './ledger';
 import { OAUTH_QUALIFIED, proto } from '@svc/protos';
 import { OAUTH_SCHEMA, oauthMigrations } from './oauth/migrations';
 import { oauthHandlers } from './oauth/handlers';
+
+const SWEEP_EVERY_MS = 10_000;
 
 export async function startMetering(ctx: ServiceContext): Promise<RunningService> {
   await migrate(ctx.sql, SCHEMA, migrations);
@@ -17,10 +20,18 @@ export async function startMetering(ctx: ServiceContext): Promise<RunningService
   const server = meteringServer({ sql: ctx.sql, log: ctx.log, outbox });
   server.add(OAUTH_QUALIFIED, proto.oauth.service, oauthHandlers({ sql: ctx.sql, log: ctx.log }));
   const port = await server.listen(ctx.listen);
+  // Runs prepared ahead whose gateway went away before saying it was done with them (ledger.ts).
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = setInterval(() => {
+    sweeping = giveBackAbandoned(ctx.sql, new Date()).catch((err: Error) => ctx.log.warn({ err: err.message }, 'prepared runs not given back yet; will retry'));
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
   return {
     name: 'metering',
     port,
     async stop() {
+      clearInterval(sweep);
+      await sweeping;
       await server.shutdown();
       await outbox.stop();
       await counters.stop();

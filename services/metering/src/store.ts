@@ -69,7 +69,7 @@ export async function replaceKey(sql: Sql, accountId: string): Promise<{ key: st
 
 export async function runsUsed(sql: Sql, accountId: string, month: string): Promise<{ runs: number; overage: number }> {
   const r = await sql.query<{ runs: number; overage: number }>(
-    'SELECT count(*) FILTER (WHERE NOT overage) AS runs, count(*) FILTER (WHERE overage) AS overage FROM metering.runs WHERE account_id = $1 AND month = $2',
+    'SELECT count(*) FILTER (WHERE NOT overage) AS runs, count(*) FILTER (WHERE overage) AS overage FROM metering.runs WHERE account_id = $1 AND month = $2 AND NOT prepared',
     [accountId, month],
   );
   return r.rows[0] ?? { runs: 0, overage: 0 };

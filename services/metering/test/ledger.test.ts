@@ -15,7 +15,8 @@ import { migrations, SCHEMA } from '../src/migrations';
 import { meteringServer } from '../src/server';
 import { createAccount } from '../src/store';
 import { planOf, type PlanId } from '../src/engine/plans';
-import { meter as ledgerMeter, usageOf } from '../src/ledger';
+import { AHEAD_POOL_MARGIN, giveBackAbandoned, meter as ledgerMeter, usageOf } from '../src/ledger';
+import { runsUsed } from '../src/store';
 
 let db: { url: string; drop(): Promise<void> };
 let sql: Sql;
@@ -48,8 +49,10 @@ beforeEach(() => {
 
 const meter = (accountId: string, endUser = '', want = 1) =>
   call<MeterResponse__Output>(client, 'Meter', { caller: { accountId, endUser, requestId: 'test' }, operation: 'check', want }, { deadlineMs: 20_000 });
-const report = async (accountId: string, leaseId: string, used: number) => {
-  const r = await call<ReportCallsResponse__Output>(client, 'ReportCalls', { uses: [{ accountId, leaseId, used }] }, { deadlineMs: 10_000 });
+const ahead = (accountId: string, endUser = '', spending: { spendingLeaseId?: string; spendingFirstUsedMs?: number } = {}) =>
+  call<MeterResponse__Output>(client, 'Meter', { caller: { accountId, endUser, requestId: 'test' }, operation: 'check', want: 300, ahead: true, ...spending }, { deadlineMs: 20_000 });
+const report = async (accountId: string, leaseId: string, used: number, more: { firstUsedMs?: number; done?: boolean } = {}) => {
+  const r = await call<ReportCallsResponse__Output>(client, 'ReportCalls', { uses: [{ accountId, leaseId, used, ...more }] }, { deadlineMs: 10_000 });
   return { recorded: r.recorded[0] };
 };
 const account = async (plan: PlanId) => (await createAccount(sql, { company: `Co ${plan}`, plan })).account.id;
@@ -63,7 +66,10 @@ const counted = async (accountId: string) => {
   expect(Number(r.rows[0]?.on_pool ?? 0)).toBe(0);
   return { runsUsed: Number(r.rows[0]?.runs_used ?? 0), overageRuns: Number(r.rows[0]?.overage ?? 0) };
 };
-const runs = async (accountId: string) => (await sql.query<{ id: string; month: string; overage: boolean; granted: number; calls: number }>('SELECT id, month, overage, granted, calls FROM metering.runs WHERE account_id = $1 ORDER BY opens_at', [accountId])).rows;
+const runs = async (accountId: string) =>
+  (await sql.query<{ id: string; month: string; overage: boolean; granted: number; calls: number; prepared: boolean; opens_at: Date; closes_at: Date }>('SELECT id, month, overage, granted, calls, prepared, opens_at, closes_at FROM metering.runs WHERE account_id = $1 ORDER BY opens_at', [accountId])).rows;
+const openedEvents = async (accountId: string) =>
+  (await sql.query<{ data: { runId: string; opensAt: string; closesAt: string } }>("SELECT data FROM metering.outbox WHERE subject = 'usage.run_opened' AND data->>'accountId' = $1 ORDER BY id", [accountId])).rows.map((r) => r.data);
 
 describe('concurrent first calls', () => {
   it('200 concurrent first calls of one subject open exactly one run', async () => {
@@ -295,8 +301,8 @@ describe('the migration that moved overage runs off the pool row', () => {
     const old = await freshDatabase('meter_mig');
     const osql = postgresSql(old.url, { max: 2, applicationName: 'metering-migration-test' });
     try {
-      // A database of the release before: every migration but 4 (seats, id 10, came before it).
-      await migrate(osql, SCHEMA, migrations.filter((m) => m.id !== 4));
+      // A database of the release before: every migration but 4 and 5 (seats, id 10, came before them).
+      await migrate(osql, SCHEMA, migrations.filter((m) => m.id < 4 || m.id >= 10));
       const id = (await createAccount(osql, { company: 'Before', plan: 'platform' })).account.id;
       await osql.query("INSERT INTO metering.pools (account_id, month, runs_used, overage_runs) VALUES ($1, '2026-05', 1500, 7)", [id]);
       await migrate(osql, SCHEMA, migrations);
@@ -330,5 +336,140 @@ describe('overage runs on the embedded database', () => {
     } finally {
       await lite.close();
     }
+  });
+});
+
+describe('the next run, prepared ahead', () => {
+  const shown = async (id: string, plan: PlanId) => ({ usage: await usageOf(sql, id, planOf(plan), clock), admin: await runsUsed(sql, id, '2026-05') });
+
+  it('holds its pool run unseen, and opens when its first call is reported, at that call', async () => {
+    const id = await account('lab');
+    const current = await meter(id, '', 300);
+    const next = await ahead(id);
+    expect(next).toMatchObject({ allowed: true, lease: { calls: 300, runCallsBefore: 0 } });
+    expect(next.lease!.runId).not.toBe(current.lease!.runId);
+    // Its own answer shows it opened (its first call is the one that will show it); nothing else does yet.
+    expect(next.usage).toMatchObject({ runsUsed: 2, runsLeft: 98 });
+    expect(await shown(id, 'lab')).toMatchObject({ usage: { runsUsed: 1 }, admin: { runs: 1 } });
+    expect(await counted(id)).toEqual({ runsUsed: 2, overageRuns: 0 });
+    expect((await openedEvents(id)).map((e) => e.runId)).toEqual([current.lease!.runId]);
+    // One at a time per subject; a call of the subject through another gateway opens a run of its own.
+    expect(await ahead(id)).toMatchObject({ allowed: false, reason: 'not_needed' });
+    const elsewhere = await meter(id, '', 1);
+    expect([current.lease!.runId, next.lease!.runId]).not.toContain(elsewhere.lease!.runId);
+
+    const firstCall = clock.getTime() + 4_000;
+    clock = new Date(clock.getTime() + 10_000);
+    expect((await report(id, next.lease!.id, 5, { firstUsedMs: firstCall })).recorded).toBe(5);
+    const opened = (await runs(id)).find((r) => r.id === next.lease!.runId)!;
+    expect(opened).toMatchObject({ prepared: false, calls: 5 });
+    expect(new Date(opened.opens_at).getTime()).toBe(firstCall);
+    expect(new Date(opened.closes_at).getTime()).toBe(firstCall + 60 * 60_000);
+    expect((await openedEvents(id)).find((e) => e.runId === next.lease!.runId)).toMatchObject({ opensAt: new Date(firstCall).toISOString() });
+    expect(await shown(id, 'lab')).toMatchObject({ usage: { runsUsed: 3 }, admin: { runs: 3 } });
+  });
+
+  it('opens when the gateway asks for the next while spending it, before its calls are reported, and once', async () => {
+    const id = await account('lab');
+    await meter(id, '', 300);
+    const second = await ahead(id);
+    const firstCall = clock.getTime() + 100;
+    clock = new Date(clock.getTime() + 250);
+    // A run spent faster than the gateway reports: naming the lease it spends opens it, and the third is prepared.
+    expect(await ahead(id, '', { spendingLeaseId: 'lease_not_this_one', spendingFirstUsedMs: firstCall })).toMatchObject({ allowed: false, reason: 'not_needed' });
+    const third = await ahead(id, '', { spendingLeaseId: second.lease!.id, spendingFirstUsedMs: firstCall });
+    expect(third.allowed).toBe(true);
+    const [, b, c] = await runs(id);
+    expect(b).toMatchObject({ id: second.lease!.runId, prepared: false });
+    expect(new Date(b!.opens_at).getTime()).toBe(firstCall);
+    expect(c).toMatchObject({ id: third.lease!.runId, prepared: true });
+    // Its calls are then reported as any run's, and its run_opened event is not written again.
+    expect((await report(id, second.lease!.id, 300, { firstUsedMs: firstCall + 5, done: true })).recorded).toBe(300);
+    expect((await openedEvents(id)).filter((e) => e.runId === second.lease!.runId)).toHaveLength(1);
+    expect(new Date((await runs(id))[1]!.opens_at).getTime()).toBe(firstCall);
+    expect(await shown(id, 'lab')).toMatchObject({ usage: { runsUsed: 2 } });
+  });
+
+  it('opens no earlier than it was prepared and no later than the report, whatever the gateway says', async () => {
+    const id = await account('lab');
+    await meter(id, '', 300);
+    const prepared = clock.getTime();
+    const next = await ahead(id);
+    clock = new Date(prepared + 3_000);
+    await report(id, next.lease!.id, 1, { firstUsedMs: prepared - 60_000 });
+    const second = await ahead(id);
+    expect(second.allowed).toBe(true);
+    clock = new Date(prepared + 6_000);
+    await report(id, second.lease!.id, 1, { firstUsedMs: prepared + 3_600_000 });
+    const [, a, b] = await runs(id);
+    expect([new Date(a!.opens_at).getTime(), new Date(b!.opens_at).getTime()]).toEqual([prepared, prepared + 6_000]);
+  });
+
+  it('is given back with its pool run when its lease is done unspent, or abandoned past its time and the grace', async () => {
+    const id = await account('lab');
+    await meter(id, '', 300);
+    const given = await ahead(id);
+    expect((await report(id, given.lease!.id, 0, { done: true })).recorded).toBe(0);
+    expect(await runs(id)).toHaveLength(1);
+    expect(await counted(id)).toEqual({ runsUsed: 1, overageRuns: 0 });
+
+    const abandoned = await ahead(id);
+    expect(abandoned.allowed).toBe(true);
+    // Not before its lease's time and the grace are over (the pass sees every account's runs).
+    clock = new Date(clock.getTime() + 30_000 + 29_000);
+    await giveBackAbandoned(sql, clock);
+    expect(await runs(id)).toHaveLength(2);
+    clock = new Date(clock.getTime() + 2_000);
+    expect(await giveBackAbandoned(sql, clock)).toBeGreaterThanOrEqual(1);
+    expect(await runs(id)).toHaveLength(1);
+    expect(await counted(id)).toEqual({ runsUsed: 1, overageRuns: 0 });
+    // A report that comes after that finds no lease; no run was ever shown as opened.
+    expect((await report(id, abandoned.lease!.id, 3)).recorded).toBe(-1);
+    expect(await openedEvents(id)).toHaveLength(1);
+  });
+
+  it('past the pool, holds an overage run and gives that back', async () => {
+    const id = await account('platform');
+    await sql.query("INSERT INTO metering.pools (account_id, month, runs_used) VALUES ($1, '2026-05', 1500)", [id]);
+    await meter(id, '', 300);
+    const next = await ahead(id);
+    expect(next).toMatchObject({ allowed: true, usage: { overageRuns: 2 } });
+    expect(await counted(id)).toEqual({ runsUsed: 1500, overageRuns: 2 });
+    expect((await usageOf(sql, id, planOf('platform'), clock)).overageRuns).toBe(1);
+    await report(id, next.lease!.id, 0, { done: true });
+    expect(await counted(id)).toEqual({ runsUsed: 1500, overageRuns: 1 });
+  });
+
+  it('is not prepared while the open run has calls to grant, near the pool edge, or across the month end', async () => {
+    const partly = await account('lab');
+    await meter(partly, '', 100);
+    expect(await ahead(partly)).toMatchObject({ allowed: false, reason: 'not_needed' });
+    expect(await ahead(await account('lab'))).toMatchObject({ allowed: false, reason: 'not_needed' });
+
+    const edge = await account('lab');
+    await sql.query("INSERT INTO metering.pools (account_id, month, runs_used) VALUES ($1, '2026-05', $2)", [edge, 100 - AHEAD_POOL_MARGIN - 1]);
+    await meter(edge, '', 300);
+    expect(await ahead(edge)).toMatchObject({ allowed: false, reason: 'not_needed' });
+    expect(await counted(edge)).toEqual({ runsUsed: 100 - AHEAD_POOL_MARGIN, overageRuns: 0 });
+    // The last runs still go to calls.
+    expect((await meter(edge, 'another')).allowed).toBe(true);
+
+    const late = await account('lab');
+    clock = new Date('2026-05-31T23:59:45.000Z');
+    await meter(late, '', 300);
+    expect(await ahead(late)).toMatchObject({ allowed: false, reason: 'not_needed' });
+    clock = new Date('2026-05-31T23:59:00.000Z');
+    const lateButIn = await account('lab');
+    await meter(lateButIn, '', 300);
+    expect((await ahead(lateButIn)).allowed).toBe(true);
+  });
+
+  it('200 concurrent asks of one subject prepare one run', async () => {
+    const id = await account('lab');
+    await meter(id, 'rush', 300);
+    const out = await Promise.all(Array.from({ length: 200 }, () => ahead(id, 'rush')));
+    expect(out.filter((r) => r.allowed)).toHaveLength(1);
+    expect((await runs(id)).filter((r) => r.prepared)).toHaveLength(1);
+    expect(await counted(id)).toEqual({ runsUsed: 2, overageRuns: 0 });
   });
 });

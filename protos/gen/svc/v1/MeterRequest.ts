@@ -7,6 +7,9 @@ export interface MeterRequest {
   'operation'?: (string);
   'idempotencyKey'?: (string);
   'want'?: (number);
+  'ahead'?: (boolean);
+  'spendingLeaseId'?: (string);
+  'spendingFirstUsedMs'?: (number | string);
 }
 
 export interface MeterRequest__Output {
@@ -14,4 +17,7 @@ export interface MeterRequest__Output {
   'operation': (string);
   'idempotencyKey': (string);
   'want': (number);
+  'ahead': (boolean);
+  'spendingLeaseId': (string);
+  'spendingFirstUsedMs': (number);
 }
