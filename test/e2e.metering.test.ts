@@ -42,9 +42,10 @@ describe('run metering through the gateway', () => {
   afterAll(async () => second?.stop());
 
   const newAccount = async (plan: 'free' | 'lab' | 'scale' | 'platform') => (await accounts.createAccount(sys.adapters.sql, { company: `E2E ${plan}`, plan })).key;
+  // The runs opened: a run prepared ahead for the subject's next calls is not one until its first call.
   const runsOf = async (key: string) => {
     const found = await accounts.findByKeyHash(sys.adapters.sql, (await import('@svc/kit')).hashKey(key));
-    const r = await sys.adapters.sql.query<{ id: string; subject: string; calls: number; granted: number }>('SELECT id, subject, calls, granted FROM metering.runs WHERE account_id = $1', [found!.account.id]);
+    const r = await sys.adapters.sql.query<{ id: string; subject: string; calls: number; granted: number }>('SELECT id, subject, calls, granted FROM metering.runs WHERE account_id = $1 AND NOT prepared', [found!.account.id]);
     return { accountId: found!.account.id, runs: r.rows };
   };
 
@@ -113,6 +114,35 @@ describe('run metering through the gateway', () => {
     expect([once.body.usage.run.calls, next.body.usage.run.calls]).toEqual([8, 9]);
     const account = await fetch(`${sys.url}/account`, { headers: { 'x-svc-key': key } }).then((r) => r.json() as Promise<Record<string, unknown>>);
     expect(account).toMatchObject({ runsUsed: 1, runsLimit: 100, plan: 'lab' });
+  });
+
+  it('a subject spending runs faster than they are reported: each call in one opened run, and ledger, events and counters agree', async () => {
+    const key = await newAccount('lab');
+    const t = { url: sys.url, key };
+    const out: Array<{ status: number; body: { usage: { runsUsed: number; run: { id: string; calls: number } } } }> = [];
+    // 50 at a time, as many calls as two and a half runs.
+    for (let i = 0; i < 750; i += 50) out.push(...(await Promise.all(Array.from({ length: 50 }, () => send(t, 'POST', '/check', JSON.stringify(serum), { 'x-svc-user': 'fast-lab' })))));
+    expect(out.map((r) => r.status)).toEqual(Array(750).fill(200));
+    const byRun = new Map<string, number[]>();
+    for (const r of out) byRun.set(r.body.usage.run.id, [...(byRun.get(r.body.usage.run.id) ?? []), r.body.usage.run.calls]);
+    expect(byRun.size).toBe(3);
+    for (const calls of byRun.values()) expect(new Set(calls).size).toBe(calls.length);
+    // Each answer counts the runs opened up to its own (a prepared run is counted once it opens).
+    const order = [...byRun.keys()];
+    expect(out.every((r) => r.body.usage.runsUsed === order.indexOf(r.body.usage.run.id) + 1)).toBe(true);
+    const { accountId } = await runsOf(key);
+    const month = new Date().toISOString().slice(0, 7);
+    const deadline = Date.now() + 15_000;
+    let seen = { runs: [] as string[], ledger: -1, counters: { runs: -1, overageRuns: -1, calls: -1 } };
+    while (Date.now() < deadline) {
+      const opened = (await runsOf(key)).runs;
+      seen = { runs: opened.map((r) => r.id).sort(), ledger: opened.reduce((n, r) => n + r.calls, 0), counters: await countersOf(sys.adapters.sql, accountId, month) };
+      if (seen.ledger === 750 && seen.counters.calls === 750 && seen.counters.runs === 3) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(seen).toEqual({ runs: [...byRun.keys()].sort(), ledger: 750, counters: { runs: 3, overageRuns: 0, calls: 750 } });
+    const account = await fetch(`${sys.url}/account`, { headers: { 'x-svc-key': key } }).then((r) => r.json() as Promise<Record<string, unknown>>);
+    expect(account).toMatchObject({ runsUsed: 3 });
   });
 
   it('with enrolled seats, only enrolled end users are metered; unenrolling stops a held lease at once', async () => {

@@ -71,3 +71,73 @@ describe('run leases at the gateway', () => {
     await leases.stop();
   });
 });
+
+describe('the next run, prepared ahead', () => {
+  const prepared = async (accountId: string) =>
+    (await sql.query<{ id: string; calls: number; prepared: boolean }>('SELECT id, calls, prepared FROM metering.runs WHERE account_id = $1 ORDER BY opens_at', [accountId])).rows;
+  const poolOf = async (accountId: string) => Number((await sql.query<{ runs_used: number }>('SELECT runs_used FROM metering.pools WHERE account_id = $1', [accountId])).rows[0]?.runs_used ?? 0);
+  const until = async (what: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await what()); i++) await new Promise((r) => setTimeout(r, 20));
+  };
+
+  /** The clients, with every Meter request metering receives recorded: normal (false) or ahead (true). */
+  const watched = () => {
+    const asked: boolean[] = [];
+    const metering = Object.create(clients.metering) as Record<string, (...args: unknown[]) => unknown>;
+    const meter = (clients.metering as unknown as Record<string, (...args: unknown[]) => unknown>).Meter!;
+    metering.Meter = function (this: unknown, ...args: unknown[]) {
+      asked.push((args[0] as { ahead?: boolean }).ahead === true);
+      return meter.apply(this, args);
+    };
+    return { asked, clients: { ...clients, metering } as unknown as Clients };
+  };
+
+  it('is asked for while a fast subject spends its run, and its first call is answered from it without asking', async () => {
+    const { account } = await accounts.createAccount(sql, { company: 'Ahead', plan: 'lab' });
+    const w = watched();
+    const leases = new RunLeases(w.clients, createLogger('gateway', 'silent'));
+    const first = await Promise.all(Array.from({ length: 300 }, (_, i) => leases.take(account.id, '', `a${i}`)));
+    expect(new Set(first.map((m) => m.usage?.run?.id)).size).toBe(1);
+    await until(async () => (await prepared(account.id)).some((r) => r.prepared));
+    const [current, next] = await prepared(account.id);
+    expect(next).toMatchObject({ prepared: true, calls: 0 });
+    expect(w.asked.filter((ahead) => ahead)).toHaveLength(1);
+    const before = w.asked.length;
+    const at = Date.now();
+    const call301 = await leases.take(account.id, '', 'a300');
+    // Taken up without a request to metering; the run's window starts with this call.
+    expect(w.asked).toHaveLength(before);
+    expect(call301.usage?.run).toMatchObject({ id: next!.id, calls: 1, callsLeft: 299 });
+    expect(Date.parse(call301.usage!.run!.opensAt)).toBeGreaterThanOrEqual(at);
+    expect(Date.parse(call301.usage!.run!.closesAt) - Date.parse(call301.usage!.run!.opensAt)).toBe(3_600_000);
+    expect(call301.usage).toMatchObject({ runsUsed: 2 });
+    await leases.stop();
+    // Reported: the prepared run opened with its one call, at the time the gateway showed.
+    expect(await prepared(account.id)).toEqual([{ id: current!.id, calls: 300, prepared: false }, { id: next!.id, calls: 1, prepared: false }]);
+    const opened = await sql.query<{ opens_at: Date }>('SELECT opens_at FROM metering.runs WHERE id = $1', [next!.id]);
+    expect(new Date(opened.rows[0]!.opens_at).toISOString()).toBe(call301.usage!.run!.opensAt);
+    expect(await poolOf(account.id)).toBe(2);
+  });
+
+  it('is given back when the gateway stops before the subject takes it up', async () => {
+    const { account } = await accounts.createAccount(sql, { company: 'Ahead, unused', plan: 'lab' });
+    const leases = new RunLeases(clients, createLogger('gateway', 'silent'));
+    await Promise.all(Array.from({ length: 300 }, (_, i) => leases.take(account.id, 'quick', `b${i}`)));
+    await until(async () => (await prepared(account.id)).some((r) => r.prepared));
+    expect(await poolOf(account.id)).toBe(2);
+    await leases.stop();
+    expect(await prepared(account.id)).toEqual([expect.objectContaining({ calls: 300, prepared: false })]);
+    expect(await poolOf(account.id)).toBe(1);
+  });
+
+  it('is not asked for while the leases of its run leave calls to grant', async () => {
+    const { account } = await accounts.createAccount(sql, { company: 'Partway', plan: 'lab' });
+    const w = watched();
+    const leases = new RunLeases(w.clients, createLogger('gateway', 'silent'));
+    for (let i = 0; i < 120; i++) await leases.take(account.id, 'partway', `p${i}`);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(w.asked.some((ahead) => ahead)).toBe(false);
+    expect((await prepared(account.id)).filter((r) => r.prepared)).toHaveLength(0);
+    await leases.stop();
+  });
+});

@@ -6,6 +6,14 @@
  *
  * A lease ends when its calls are spent, when its time is up (never past the run's 60th minute), or
  * when the gateway stops; the calls spent are then reported once more and the lease is forgotten.
+ *
+ * A subject spending the last calls of its run fast would wait for metering at every rollover (every
+ * 300 calls), and so would each of its calls that arrive meanwhile. For such a subject the next run
+ * is asked for *ahead*, in the background: metering prepares it (holding its place in the pool) and
+ * grants a lease of it, which the gateway keeps beside the current one and takes up without a hop
+ * when the current one is spent. The first call spent from it opens the run (its time is reported
+ * with the calls); a prepared lease that ends unspent is reported done, and metering gives the run
+ * back.
  */
 import type { Bus, Logger, Subscription } from '@svc/kit';
 import { subscribeEvent, usageJson } from '@svc/protos';
@@ -22,6 +30,10 @@ const REPORT_EVERY_MS = 2_000;
 const REPORT_BATCH = 200;
 /** Spend a lease a little before metering's deadline, so no call lands after it (clock drift, delays). */
 const SAFETY_MS = 1_000;
+/** The next run is asked for when, at the pace of the current lease, its last calls go within this. */
+const AHEAD_WITHIN_MS = 1_000;
+/** Calls spent from a lease before its pace is trusted. */
+const AHEAD_AFTER_CALLS = 10;
 
 interface Lease {
   id: string;
@@ -30,6 +42,14 @@ interface Lease {
   reported: number;
   /** Local clock, ms. */
   spendUntil: number;
+  /** Local clock, ms: when metering was asked for it, and when its first call was spent (0: none yet). */
+  asked: number;
+  firstUsedAt: number;
+  /** Its calls are the run's last: the next call after them needs a new run. */
+  endsRun: boolean;
+  /** A prepared run's lease (asked ahead); whether the next run was asked for while this one is spent. */
+  ahead: boolean;
+  askedAhead: boolean;
   runCallsBefore: number;
   /** Calls a run covers, as metering said (its calls so far plus those left). */
   runCalls: number;
@@ -49,7 +69,11 @@ export class RunLeases {
   /** Callers of a subject waiting for a lease now: the next lease is asked for all of them. */
   private readonly waiting = new Map<string, number>();
   private readonly pending = new Map<string, Promise<Lease>>();
-  /** Leases no longer spent from whose last calls are not reported yet. */
+  /** Per subject, the lease of its next run, prepared ahead, taken up when the current one is spent. */
+  private readonly next = new Map<string, Lease>();
+  /** Per account, bumped when its leases are dropped: a prepared lease asked before that is not kept. */
+  private readonly epochs = new Map<string, number>();
+  /** Leases no longer spent from whose last calls are not reported yet (or, prepared, not yet given back). */
   private readonly ended = new Map<string, { accountId: string; lease: Lease }>();
   private readonly timer: NodeJS.Timeout;
   private reporting: Promise<void> | null = null;
@@ -68,22 +92,19 @@ export class RunLeases {
   async take(accountId: string, endUser: string, requestId: string): Promise<MeteredCall> {
     const key = `${accountId}\u0000${endUser}`;
     const lease = this.held.get(key);
-    if (lease && lease.used < lease.granted && this.now() < lease.spendUntil) {
-      lease.used += 1;
-      return this.metered(lease);
-    }
+    const call = { key, accountId, endUser, requestId };
+    if (lease && lease.used < lease.granted && this.now() < lease.spendUntil) return this.spend(lease, call);
     if (lease) this.end(key, accountId, lease);
+    const prepared = this.takeUpNext(key, accountId);
+    if (prepared) return this.spend(prepared, call);
     // Concurrent callers share one fresh lease, asked for all of them at once, and ask again only
     // when it is spent (a run's last calls can be fewer than the callers): a few rounds at most.
     this.waiting.set(key, (this.waiting.get(key) ?? 0) + 1);
     try {
       for (let attempt = 0; attempt < 16; attempt++) {
-        const fresh = this.held.get(key) ?? (await this.acquire(key, accountId, endUser, requestId));
+        const fresh = this.held.get(key) ?? this.takeUpNext(key, accountId) ?? (await this.acquire(key, accountId, endUser, requestId));
         // Metering granted it on its clock just now: this call may spend it even in a run's last second.
-        if (fresh.used < fresh.granted) {
-          fresh.used += 1;
-          return this.metered(fresh);
-        }
+        if (fresh.used < fresh.granted) return this.spend(fresh, call);
         this.end(key, accountId, fresh);
       }
     } finally {
@@ -104,7 +125,9 @@ export class RunLeases {
 
   /** Forgets the account's leases (its plan or its seats changed): the next call asks metering again. */
   dropAccount(accountId: string): void {
+    this.epochs.set(accountId, (this.epochs.get(accountId) ?? 0) + 1);
     for (const [key, lease] of this.held) if (key.startsWith(`${accountId}\u0000`)) this.end(key, accountId, lease);
+    for (const [key, lease] of this.next) if (key.startsWith(`${accountId}\u0000`)) this.end(key, accountId, lease);
   }
 
   /** Ends every lease and reports what was spent, trying again for a while if metering does not answer. */
@@ -112,6 +135,7 @@ export class RunLeases {
     clearInterval(this.timer);
     await Promise.all(this.subs.map((sub) => sub.stop()));
     for (const [key, lease] of this.held) this.end(key, key.split('\u0000')[0] as string, lease);
+    for (const [key, lease] of this.next) this.end(key, key.split('\u0000')[0] as string, lease);
     const until = this.now() + deadlineMs;
     while (this.ended.size > 0 && this.now() < until) {
       await this.report();
@@ -122,7 +146,55 @@ export class RunLeases {
     if (lost > 0) this.log.error({ leases: this.ended.size, calls: lost }, 'calls spent from leases could not be reported before the stop');
   }
 
+  private spend(lease: Lease, call: { key: string; accountId: string; endUser: string; requestId: string }): MeteredCall {
+    if (lease.endsRun && !lease.askedAhead) this.maybeAhead(call.key, call.accountId, call.endUser, call.requestId, lease);
+    lease.used += 1;
+    return this.metered(lease);
+  }
+
+  /**
+   * Asks for the subject's next run in the background when the current lease holds the run's last
+   * calls and, at its pace so far, will be spent within AHEAD_WITHIN_MS; once per lease. A refusal
+   * (not needed, the pool's edge, the quota) leaves the subject to ask when it is spent, as usual.
+   */
+  private maybeAhead(key: string, accountId: string, endUser: string, requestId: string, lease: Lease): void {
+    if (lease.used < AHEAD_AFTER_CALLS || this.next.has(key)) return;
+    // Its pace since its first call (a prepared lease may have waited before it was taken up).
+    const elapsed = this.now() - (lease.firstUsedAt || lease.asked);
+    if ((lease.granted - lease.used) * elapsed > AHEAD_WITHIN_MS * lease.used) return;
+    lease.askedAhead = true;
+    const epoch = this.epochs.get(accountId) ?? 0;
+    const asked = this.now();
+    rpc(this.clients, 'metering', 'Meter', { caller: { accountId, endUser, requestId }, operation: 'formula', want: MAX_LEASE, ahead: true, spendingLeaseId: lease.id, spendingFirstUsedMs: lease.firstUsedAt }, { requestId, deadlineMs: 2_000 })
+      .then((r) => {
+        if (!r.allowed || !r.lease || !r.usage?.run) return;
+        const prepared = { ...leaseOf(r, asked), ahead: true };
+        // Its account's leases were dropped meanwhile (seats, plan), or one came by another way: given back.
+        if ((this.epochs.get(accountId) ?? 0) !== epoch || this.next.has(key)) this.end(key, accountId, prepared);
+        else this.next.set(key, prepared);
+      })
+      .catch((err: Error) => this.log.debug({ err: err.message }, 'next run not prepared; the subject asks when its run is spent'));
+  }
+
+  /** The subject's prepared lease becomes its current one, opening its run now (or, expired, goes back). */
+  private takeUpNext(key: string, accountId: string): Lease | undefined {
+    const lease = this.next.get(key);
+    if (!lease) return undefined;
+    this.next.delete(key);
+    const now = this.now();
+    if (now >= lease.spendUntil) {
+      this.end(key, accountId, lease);
+      return undefined;
+    }
+    // The run's window starts with its first call, as metering will record it from this report.
+    const window = Date.parse(lease.run.closesAt) - Date.parse(lease.run.opensAt);
+    lease.run = { ...lease.run, opensAt: new Date(now).toISOString(), closesAt: new Date(now + window).toISOString() };
+    this.held.set(key, lease);
+    return lease;
+  }
+
   private metered(lease: Lease): MeteredCall {
+    lease.firstUsedAt ||= this.now();
     const calls = lease.runCallsBefore + lease.used;
     const usage = { ...lease.base, run: { ...lease.run, calls, callsLeft: Math.max(0, lease.runCalls - calls) } };
     return {
@@ -134,10 +206,14 @@ export class RunLeases {
   }
 
   private end(key: string, accountId: string, lease: Lease): void {
-    if (this.held.get(key) === lease) this.held.delete(key);
-    // A lease spent in full asks for more next time; one that ran out of time starts small again.
-    this.nextWant.set(key, lease.used >= lease.granted ? Math.min(MAX_LEASE, Math.max(FIRST_LEASE, lease.granted * 2)) : FIRST_LEASE);
-    if (lease.used > lease.reported) this.ended.set(lease.id, { accountId, lease });
+    if (this.next.get(key) === lease) this.next.delete(key);
+    if (this.held.get(key) === lease) {
+      this.held.delete(key);
+      // A lease spent in full asks for more next time; one that ran out of time starts small again.
+      this.nextWant.set(key, lease.used >= lease.granted ? Math.min(MAX_LEASE, Math.max(FIRST_LEASE, lease.granted * 2)) : FIRST_LEASE);
+    }
+    // A prepared lease never spent is reported too: done, so metering gives its run back.
+    if (lease.used > lease.reported || (lease.ahead && lease.used === 0)) this.ended.set(lease.id, { accountId, lease });
   }
 
   /** One call to metering per subject at a time: concurrent first calls share it (and one run). */
@@ -167,17 +243,20 @@ export class RunLeases {
   }
 
   private async reportPass(): Promise<void> {
-    const work: { accountId: string; lease: Lease; used: number }[] = [];
-    for (const [key, lease] of this.held) if (lease.used > lease.reported) work.push({ accountId: key.split('\u0000')[0] as string, lease, used: lease.used });
-    for (const e of this.ended.values()) work.push({ ...e, used: e.lease.used });
+    // Prepared leases whose time ran out unspent (their subject went quiet) are given back now.
+    for (const [key, lease] of this.next) if (this.now() >= lease.spendUntil) this.end(key, key.split('\u0000')[0] as string, lease);
+    const work: { accountId: string; lease: Lease; used: number; done: boolean }[] = [];
+    for (const [key, lease] of this.held) if (lease.used > lease.reported) work.push({ accountId: key.split('\u0000')[0] as string, lease, used: lease.used, done: false });
+    for (const e of this.ended.values()) work.push({ ...e, used: e.lease.used, done: true });
     for (let i = 0; i < work.length; i += REPORT_BATCH) {
       const batch = work.slice(i, i + REPORT_BATCH);
       try {
-        const r = await rpc(this.clients, 'metering', 'ReportCalls', { uses: batch.map((w) => ({ accountId: w.accountId, leaseId: w.lease.id, used: w.used })) }, { idempotent: true, deadlineMs: 5_000 });
+        const uses = batch.map((w) => ({ accountId: w.accountId, leaseId: w.lease.id, used: w.used, firstUsedMs: w.lease.firstUsedAt, done: w.done }));
+        const r = await rpc(this.clients, 'metering', 'ReportCalls', { uses }, { idempotent: true, deadlineMs: 5_000 });
         batch.forEach((w, j) => {
           // -1: metering knows no such lease (it cannot count it); nothing more to report for it.
           w.lease.reported = r.recorded[j] === -1 ? w.lease.used : Math.max(w.lease.reported, w.used);
-          if (w.lease.used <= w.lease.reported) this.ended.delete(w.lease.id);
+          if (w.done && w.lease.used <= w.lease.reported) this.ended.delete(w.lease.id);
         });
       } catch (err) {
         // Kept: the next pass reports the same totals again.
@@ -210,6 +289,11 @@ function leaseOf(r: MeterResponse__Output, asked: number): Lease {
     used: 0,
     reported: 0,
     spendUntil: asked + Math.max(0, r.lease.ttlMs - SAFETY_MS),
+    asked,
+    firstUsedAt: 0,
+    endsRun: r.lease.runCallsBefore + r.lease.calls >= run.calls + run.callsLeft,
+    ahead: false,
+    askedAhead: false,
     runCallsBefore: r.lease.runCallsBefore,
     runCalls: run.calls + run.callsLeft,
     run: { id: run.id, opensAt: run.opensAt, closesAt: run.closesAt },
