@@ -4,9 +4,10 @@
  * included) and the numbers a prober moves (the chassis share and every amount, in one fixed
  * order). pH is left out: adjusting pH is ordinary formulating and reveals no composition.
  *
- * The input is the request's own shape, so this package needs no formula library: a line is
+ * The input is the request's own shape, not the formula library's parsed one: a line is
  * {n, pct} or {pct, blend: [{n, f}]}.
  */
+import { remembered } from '@svc/formula';
 
 export interface SignatureLine {
   n?: string;
@@ -31,21 +32,8 @@ export interface Signature {
 }
 
 const canonical = (n: string): string => n.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toUpperCase();
-/**
- * Names repeat across requests (a formula is sent again and again): each is canonicalised once. The
- * same bounded memory as @svc/formula's `remembered`, kept here because this package needs no formula library.
- */
-const keys = new Map<string, string>();
-const MAX_KEYS = 20_000;
-function key(n: string): string {
-  let k = keys.get(n);
-  if (k === undefined) {
-    if (keys.size >= MAX_KEYS) keys.clear();
-    k = canonical(n);
-    keys.set(n, k);
-  }
-  return k;
-}
+/** Names repeat across requests (a formula is sent again and again): each is canonicalised once. */
+const key = remembered(canonical);
 
 /** FNV-1a over the string, 53 bits: fast, pure, and collisions only merge two families' windows. */
 export function hash53(s: string): string {
