@@ -24,10 +24,17 @@ import { seatsOf } from './seats';
 /** A lease not reported on for this long after it expired gives its unspent calls back to its run. */
 const RECLAIM_GRACE_MS = 30_000;
 /**
- * Runs of the pool a prepared run never takes: near the pool's edge runs open only on a call, so a
- * run held for a call that may not come cannot refuse another subject's call for long.
+ * Runs of the pool left free by prepared runs, beyond one for each run already held prepared: near
+ * the pool's edge runs open only on a call, so runs held for calls that may not come do not refuse
+ * (or bill as overage) another subject's call.
  */
 export const AHEAD_POOL_MARGIN = 10;
+/**
+ * A prepared run whose lease expired unspent is given back this long after: its gateway died, or
+ * cannot reach metering. Longer than a lease's grace, since calls spent from it and not reported by
+ * then are lost with it (in the caller's favour).
+ */
+export const PREPARED_GRACE_MS = 5 * 60_000;
 /** Rows an account's overage runs of a month are counted on: new overage runs take one at random. */
 const OVERAGE_SLOTS = 8;
 
@@ -166,15 +173,17 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
     tx.query<{ plan: string }>("SELECT plan FROM metering.accounts WHERE id = $1 AND status = 'active'", [a.accountId]),
     seatsOf(tx, a.accountId, a.endUser),
     // A prepared run is its gateway's until it opens (or is given back): never joined here.
+    // Asked ahead, the open run is only read (the subject's lock orders it): locking it, then its
+    // prepared successor, would lock them in the opposite order to a report opening the latter.
     tx.query<RunRow>(
       `SELECT id, month, opens_at, closes_at, calls, granted, overage, prepared FROM metering.runs
-        WHERE account_id = $1 AND subject = $2 AND closes_at > $3 AND NOT prepared ORDER BY opens_at DESC LIMIT 1 FOR UPDATE`,
+        WHERE account_id = $1 AND subject = $2 AND closes_at > $3 AND NOT prepared ORDER BY opens_at DESC LIMIT 1${a.ahead ? '' : ' FOR UPDATE'}`,
       [a.accountId, a.subject, a.now],
     ),
     tx.query<MonthUsageRow>(MONTH_USAGE, [a.accountId, month]),
     a.ahead
-      ? tx.query<PreparedRun & { lease_id: string; granted: number; closes_at: Date }>(
-          `SELECT r.id, r.account_id, r.month, r.overage, r.opens_at, r.closes_at, r.granted, l.id AS lease_id
+      ? tx.query<PreparedRun & { lease_id: string; granted: number; closes_at: Date; expires_at: Date }>(
+          `SELECT r.id, r.account_id, r.month, r.overage, r.opens_at, r.closes_at, r.granted, l.id AS lease_id, l.expires_at
              FROM metering.runs r JOIN metering.run_leases l ON l.run_id = r.id
             WHERE r.account_id = $1 AND r.subject = $2 AND r.prepared FOR UPDATE OF r`,
           [a.accountId, a.subject],
@@ -211,7 +220,9 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
     // Prepared only for a subject whose open run has no calls left to grant (the gateway holds its
     // last ones), one at a time, within the month the lease ends in (a run counts in the month it
     // opens in) and, for a pool run, away from the pool's edge.
-    const others = prepared?.rows.filter((p) => p !== spending) ?? [];
+    // Another prepared run whose lease can still be spent: one at a time (an expired one only waits
+    // to be given back).
+    const others = prepared?.rows.filter((p) => p !== spending && new Date(p.expires_at).getTime() > a.now.getTime()) ?? [];
     const needed = run && !runTakesCalls({ closesAt: new Date(run.closes_at), granted: run.granted }, a.now) && others.length === 0;
     if (!needed || monthOf(new Date(a.now.getTime() + a.leaseTtlMs)) !== month) return { allowed: false, reason: 'not_needed', usage };
     run = null;
@@ -225,9 +236,10 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
     want: a.ahead ? RUN_CALLS : a.want,
     now: a.now,
   });
-  if (decision.kind === 'refuse') return { allowed: false, reason: decision.reason, resetsAt: decision.resetsAt, usage };
+  // A refusal shows the pool as taken: runs held prepared included, since they are why it is empty.
+  if (decision.kind === 'refuse') return { allowed: false, reason: decision.reason, resetsAt: decision.resetsAt, usage: { ...usage, runsUsed: poolUsed } };
   // Near the edge the pool's last runs go to calls, not to runs that may never get one.
-  const poolEdge = a.ahead ? usage.runsLimit - AHEAD_POOL_MARGIN : usage.runsLimit;
+  const poolEdge = a.ahead ? usage.runsLimit - AHEAD_POOL_MARGIN - Number(pool.rows[0]?.prepared_pool ?? 0) : usage.runsLimit;
   if (a.ahead && decision.kind === 'open' && !decision.overage && poolUsed >= poolEdge) return { allowed: false, reason: 'not_needed', usage };
   const leaseId = newId('lease');
   if (decision.kind === 'join') {
@@ -327,6 +339,7 @@ export async function reportCalls(sql: Sql, uses: readonly LeaseUse[], now: Date
     const runs = new Map<string, { calls: number; regranted: number }>();
     const writes: Promise<unknown>[] = [];
     const givenBack: ReportedLease[] = [];
+    const opening = new Map<string, { lease: ReportedLease; firstUsedMs: number | undefined }>();
     for (const { u, i } of order) {
       const lease = leases.get(u.leaseId);
       if (!lease || lease.account_id !== u.accountId) {
@@ -343,7 +356,7 @@ export async function reportCalls(sql: Sql, uses: readonly LeaseUse[], now: Date
       lease.used = total;
       if (lease.prepared) {
         lease.prepared = false;
-        writes.push(openPrepared(tx, { id: lease.run_id, account_id: lease.account_id, month: lease.month, overage: lease.overage, opens_at: lease.opens_at }, u.firstUsedMs, now));
+        opening.set(lease.run_id, { lease, firstUsedMs: u.firstUsedMs });
       }
       const run = runs.get(lease.run_id) ?? { calls: 0, regranted: 0 };
       run.calls += delta;
@@ -355,7 +368,12 @@ export async function reportCalls(sql: Sql, uses: readonly LeaseUse[], now: Date
       })));
     }
     for (const [id, l] of leases) if (l.used !== l.before) writes.push(tx.query('UPDATE metering.run_leases SET used = $2 WHERE id = $1', [id, l.used]));
-    for (const [id, run] of [...runs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) writes.push(tx.query('UPDATE metering.runs SET calls = calls + $2, granted = granted + $3 WHERE id = $1', [id, run.calls, run.regranted]));
+    // Runs in id order (a prepared one opened just before its count), after every lease of the batch.
+    for (const [id, run] of [...runs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const o = opening.get(id);
+      if (o) writes.push(openPrepared(tx, { id, account_id: o.lease.account_id, month: o.lease.month, overage: o.lease.overage, opens_at: o.lease.opens_at }, o.firstUsedMs, now));
+      writes.push(tx.query('UPDATE metering.runs SET calls = calls + $2, granted = granted + $3 WHERE id = $1', [id, run.calls, run.regranted]));
+    }
     // Pool rows last and in one order, after every lease of the batch is locked.
     givenBack.sort((a, b) => (`${a.account_id}:${a.month}` < `${b.account_id}:${b.month}` ? -1 : 1));
     for (const lease of givenBack) writes.push(...giveBack(tx, lease));
@@ -389,21 +407,25 @@ async function openPrepared(tx: SqlTx, p: PreparedRun, firstUsedMs: number | und
   return run;
 }
 
-/** A prepared run that got no call goes, with its lease, and its pool run (or overage count) comes back. */
+/**
+ * A prepared run that got no call goes, with its lease, and its pool run (or overage count) comes
+ * back: one statement, so that a run opened meanwhile (by its gateway's next ask) is left whole and
+ * nothing is given back for it.
+ */
 function giveBack(tx: SqlTx, lease: ReportedLease): Promise<unknown>[] {
+  const gone = `WITH run AS (DELETE FROM metering.runs WHERE id = $1 AND prepared RETURNING id),
+                    lease AS (DELETE FROM metering.run_leases WHERE id = $2 AND EXISTS (SELECT 1 FROM run))`;
   return [
-    tx.query('DELETE FROM metering.run_leases WHERE id = $1', [lease.id]),
-    tx.query('DELETE FROM metering.runs WHERE id = $1 AND prepared', [lease.run_id]),
     lease.overage
-      ? tx.query('UPDATE metering.overage_slots SET runs = runs - 1 WHERE account_id = $1 AND month = $2 AND slot = $3', [lease.account_id, lease.month, lease.overage_slot])
-      : tx.query('UPDATE metering.pools SET runs_used = runs_used - 1 WHERE account_id = $1 AND month = $2', [lease.account_id, lease.month]),
+      ? tx.query(`${gone} UPDATE metering.overage_slots SET runs = runs - 1 WHERE account_id = $3 AND month = $4 AND slot = $5 AND EXISTS (SELECT 1 FROM run)`, [lease.run_id, lease.id, lease.account_id, lease.month, lease.overage_slot])
+      : tx.query(`${gone} UPDATE metering.pools SET runs_used = runs_used - 1 WHERE account_id = $3 AND month = $4 AND EXISTS (SELECT 1 FROM run)`, [lease.run_id, lease.id, lease.account_id, lease.month]),
   ];
 }
 
 /**
- * Gives back the prepared runs whose lease expired unspent and unreported past the grace: their
- * gateway stopped, or lost the lease, before saying so. Rows another transaction holds are left for
- * the next pass. Returns how many runs were given back.
+ * Gives back the prepared runs whose lease expired unspent and unreported past PREPARED_GRACE_MS:
+ * their gateway stopped, or lost the lease, before saying so. Rows another transaction holds are
+ * left for the next pass. Returns how many runs were given back.
  */
 export async function giveBackAbandoned(sql: Sql, now: Date, limit = 200): Promise<number> {
   return sql.transaction(async (tx) => {
@@ -412,7 +434,7 @@ export async function giveBackAbandoned(sql: Sql, now: Date, limit = 200): Promi
          FROM metering.runs r JOIN metering.run_leases l ON l.run_id = r.id
         WHERE r.prepared AND l.used = 0 AND l.expires_at < $1
         ORDER BY r.account_id, r.month, l.id LIMIT $2 FOR UPDATE OF l, r SKIP LOCKED`,
-      [new Date(now.getTime() - RECLAIM_GRACE_MS), limit],
+      [new Date(now.getTime() - PREPARED_GRACE_MS), limit],
     );
     await Promise.all(r.rows.flatMap((lease) => giveBack(tx, lease)));
     return r.rows.length;

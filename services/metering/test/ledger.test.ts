@@ -15,7 +15,7 @@ import { migrations, SCHEMA } from '../src/migrations';
 import { meteringServer } from '../src/server';
 import { createAccount } from '../src/store';
 import { planOf, type PlanId } from '../src/engine/plans';
-import { AHEAD_POOL_MARGIN, giveBackAbandoned, meter as ledgerMeter, usageOf } from '../src/ledger';
+import { AHEAD_POOL_MARGIN, PREPARED_GRACE_MS, giveBackAbandoned, meter as ledgerMeter, usageOf } from '../src/ledger';
 import { runsUsed } from '../src/store';
 
 let db: { url: string; drop(): Promise<void> };
@@ -288,6 +288,30 @@ describe('deadlocks', () => {
   });
 });
 
+describe('deadlocks with a run prepared ahead', () => {
+  it('asking ahead does not lock the open run, which a report opening the prepared one locks after it', async () => {
+    const id = await account('lab');
+    const current = await meter(id, '', 300);
+    const next = await ahead(id);
+    // A report's order: the prepared run (opened), then the runs it counts calls on, the open one
+    // among them. Holding the open run as such a report would, an ask naming the prepared lease answers.
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('UPDATE metering.runs SET calls = calls WHERE id = $1', [current.lease!.runId]);
+      const third = await Promise.race([
+        ahead(id, '', { spendingLeaseId: next.lease!.id, spendingFirstUsedMs: clock.getTime() }),
+        new Promise<null>((ok) => setTimeout(() => ok(null), 3_000)),
+      ]);
+      expect(third).toMatchObject({ allowed: true });
+      await other.query('COMMIT');
+    } finally {
+      await other.end();
+    }
+  });
+});
+
 describe('bad input', () => {
   it('a call without an account, or for an unknown one, is refused', async () => {
     await expect(meter('')).rejects.toMatchObject({ code: 3 });
@@ -416,7 +440,7 @@ describe('the next run, prepared ahead', () => {
     const abandoned = await ahead(id);
     expect(abandoned.allowed).toBe(true);
     // Not before its lease's time and the grace are over (the pass sees every account's runs).
-    clock = new Date(clock.getTime() + 30_000 + 29_000);
+    clock = new Date(clock.getTime() + 30_000 + PREPARED_GRACE_MS - 1_000);
     await giveBackAbandoned(sql, clock);
     expect(await runs(id)).toHaveLength(2);
     clock = new Date(clock.getTime() + 2_000);
@@ -462,6 +486,32 @@ describe('the next run, prepared ahead', () => {
     const lateButIn = await account('lab');
     await meter(lateButIn, '', 300);
     expect((await ahead(lateButIn)).allowed).toBe(true);
+  });
+
+  it('each run held prepared leaves one more run of the pool free, and a refusal counts the runs held', async () => {
+    const id = await account('lab');
+    await sql.query("INSERT INTO metering.pools (account_id, month, runs_used) VALUES ($1, '2026-05', $2)", [id, 100 - AHEAD_POOL_MARGIN - 2]);
+    await meter(id, 'a', 300);
+    expect((await ahead(id, 'a')).allowed).toBe(true);
+    await meter(id, 'b', 300);
+    expect(await ahead(id, 'b')).toMatchObject({ allowed: false, reason: 'not_needed' });
+    // Other subjects take the rest; the next is refused, and its answer says why the pool is empty.
+    for (let i = 0; i < AHEAD_POOL_MARGIN - 1; i++) expect((await meter(id, `rest-${i}`)).allowed).toBe(true);
+    expect(await counted(id)).toEqual({ runsUsed: 100, overageRuns: 0 });
+    expect(await meter(id, 'late')).toMatchObject({ allowed: false, reason: 'quota_exhausted', usage: { runsUsed: 100, runsLimit: 100, runsLeft: 0 } });
+    expect((await usageOf(sql, id, planOf('lab'), clock)).runsUsed).toBe(99);
+  });
+
+  it('one whose lease ran out unspent does not stop the next being prepared', async () => {
+    const id = await account('lab');
+    await meter(id, '', 300);
+    const stale = await ahead(id);
+    expect(await ahead(id)).toMatchObject({ allowed: false, reason: 'not_needed' });
+    clock = new Date(clock.getTime() + 31_000);
+    await meter(id, '', 300);
+    const fresh = await ahead(id);
+    expect(fresh.allowed).toBe(true);
+    expect(fresh.lease!.runId).not.toBe(stale.lease!.runId);
   });
 
   it('200 concurrent asks of one subject prepare one run', async () => {
