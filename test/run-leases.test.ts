@@ -80,16 +80,35 @@ describe('the next run, prepared ahead', () => {
     for (let i = 0; i < 100 && !(await what()); i++) await new Promise((r) => setTimeout(r, 20));
   };
 
-  /** The clients, with every Meter request metering receives recorded: normal (false) or ahead (true). */
-  const watched = () => {
+  /**
+   * The clients, with every Meter request recorded, normal (false) or ahead (true), and the answers
+   * to ahead requests counted as the gateway receives them.
+   */
+  const watched = (o: { aheadAnswerDelayMs?: number } = {}) => {
     const asked: boolean[] = [];
+    const answered = { ahead: 0 };
     const metering = Object.create(clients.metering) as Record<string, (...args: unknown[]) => unknown>;
     const meter = (clients.metering as unknown as Record<string, (...args: unknown[]) => unknown>).Meter!;
     metering.Meter = function (this: unknown, ...args: unknown[]) {
-      asked.push((args[0] as { ahead?: boolean }).ahead === true);
+      const ahead = (args[0] as { ahead?: boolean }).ahead === true;
+      asked.push(ahead);
+      const done = args[args.length - 1] as (...r: unknown[]) => void;
+      args[args.length - 1] = (...r: unknown[]) => {
+        const answer = () => {
+          done(...r);
+          if (ahead) answered.ahead += 1;
+        };
+        if (ahead && o.aheadAnswerDelayMs) setTimeout(answer, o.aheadAnswerDelayMs);
+        else answer();
+      };
       return meter.apply(this, args);
     };
-    return { asked, clients: { ...clients, metering } as unknown as Clients };
+    return { asked, answered, clients: { ...clients, metering } as unknown as Clients };
+  };
+  /** The gateway has had the answer to its ahead request (and, a turn later, kept the lease). */
+  const aheadAnswered = async (w: ReturnType<typeof watched>) => {
+    await until(async () => w.answered.ahead > 0);
+    await new Promise((r) => setTimeout(r, 0));
   };
 
   it('is asked for while a fast subject spends its run, and its first call is answered from it without asking', async () => {
@@ -98,7 +117,7 @@ describe('the next run, prepared ahead', () => {
     const leases = new RunLeases(w.clients, createLogger('gateway', 'silent'));
     const first = await Promise.all(Array.from({ length: 300 }, (_, i) => leases.take(account.id, '', `a${i}`)));
     expect(new Set(first.map((m) => m.usage?.run?.id)).size).toBe(1);
-    await until(async () => (await prepared(account.id)).some((r) => r.prepared));
+    await aheadAnswered(w);
     const [current, next] = await prepared(account.id);
     expect(next).toMatchObject({ prepared: true, calls: 0 });
     expect(w.asked.filter((ahead) => ahead)).toHaveLength(1);
@@ -119,11 +138,42 @@ describe('the next run, prepared ahead', () => {
     expect(await poolOf(account.id)).toBe(2);
   });
 
+  /** A subject's whole run spent at once, with the answer to its ask for the next one held back. */
+  const spentWithAnswerLate = async (company: string, subject: string) => {
+    const { account } = await accounts.createAccount(sql, { company, plan: 'lab' });
+    const w = watched({ aheadAnswerDelayMs: 300 });
+    const leases = new RunLeases(w.clients, createLogger('gateway', 'silent'));
+    await Promise.all(Array.from({ length: 300 }, (_, i) => leases.take(account.id, subject, `${subject}${i}`)));
+    expect(w.asked.filter((ahead) => ahead)).toHaveLength(1);
+    return { account, w, leases };
+  };
+
+  it('a call that finds its run spent while the next is being asked for waits for that one, not for a run beside it', async () => {
+    const { account, w, leases } = await spentWithAnswerLate('Ahead, late', 'late');
+    const before = w.asked.length;
+    const [call301, call302] = await Promise.all([leases.take(account.id, 'late', 'l300'), leases.take(account.id, 'late', 'l301')]);
+    expect(w.asked).toHaveLength(before);
+    expect(call301.usage?.run?.id).toBe(call302.usage?.run?.id);
+    expect([call301.usage?.run?.calls, call302.usage?.run?.calls].sort()).toEqual([1, 2]);
+    await leases.stop();
+    const runs = await prepared(account.id);
+    expect(runs.map((r) => [r.calls, r.prepared])).toEqual([[300, false], [2, false]]);
+    expect(await poolOf(account.id)).toBe(2);
+  });
+
+  it('an answer that comes while the gateway stops is given back, not left to the sweep', async () => {
+    const { account, leases } = await spentWithAnswerLate('Ahead, stopping', 'bye');
+    await leases.stop();
+    expect((await prepared(account.id)).map((r) => [r.calls, r.prepared])).toEqual([[300, false]]);
+    expect(await poolOf(account.id)).toBe(1);
+  });
+
   it('is given back when the gateway stops before the subject takes it up', async () => {
     const { account } = await accounts.createAccount(sql, { company: 'Ahead, unused', plan: 'lab' });
-    const leases = new RunLeases(clients, createLogger('gateway', 'silent'));
+    const w = watched();
+    const leases = new RunLeases(w.clients, createLogger('gateway', 'silent'));
     await Promise.all(Array.from({ length: 300 }, (_, i) => leases.take(account.id, 'quick', `b${i}`)));
-    await until(async () => (await prepared(account.id)).some((r) => r.prepared));
+    await aheadAnswered(w);
     expect(await poolOf(account.id)).toBe(2);
     await leases.stop();
     expect(await prepared(account.id)).toEqual([expect.objectContaining({ calls: 300, prepared: false })]);

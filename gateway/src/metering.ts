@@ -71,6 +71,9 @@ export class RunLeases {
   private readonly pending = new Map<string, Promise<Lease>>();
   /** Per subject, the lease of its next run, prepared ahead, taken up when the current one is spent. */
   private readonly next = new Map<string, Lease>();
+  /** Per subject, its ask for the next run while in flight: a call that finds its run spent waits for it. */
+  private readonly asking = new Map<string, Promise<void>>();
+  private stopping = false;
   /** Per account, bumped when its leases are dropped: a prepared lease asked before that is not kept. */
   private readonly epochs = new Map<string, number>();
   /** Leases no longer spent from whose last calls are not reported yet (or, prepared, not yet given back). */
@@ -102,7 +105,14 @@ export class RunLeases {
     this.waiting.set(key, (this.waiting.get(key) ?? 0) + 1);
     try {
       for (let attempt = 0; attempt < 16; attempt++) {
-        const fresh = this.held.get(key) ?? this.takeUpNext(key, accountId) ?? (await this.acquire(key, accountId, endUser, requestId));
+        const ready = this.held.get(key) ?? this.takeUpNext(key, accountId);
+        // The next run is on its way: waiting for it costs less than a run opened beside it.
+        const coming = ready ? undefined : this.asking.get(key);
+        if (coming) {
+          await coming;
+          continue;
+        }
+        const fresh = ready ?? (await this.acquire(key, accountId, endUser, requestId));
         // Metering granted it on its clock just now: this call may spend it even in a run's last second.
         if (fresh.used < fresh.granted) return this.spend(fresh, call);
         this.end(key, accountId, fresh);
@@ -134,6 +144,9 @@ export class RunLeases {
   async stop(deadlineMs = 10_000): Promise<void> {
     clearInterval(this.timer);
     await Promise.all(this.subs.map((sub) => sub.stop()));
+    // A next run asked for and not yet answered is ended on its answer, and reported below.
+    this.stopping = true;
+    await Promise.allSettled([...this.asking.values()]);
     for (const [key, lease] of this.held) this.end(key, key.split('\u0000')[0] as string, lease);
     for (const [key, lease] of this.next) this.end(key, key.split('\u0000')[0] as string, lease);
     const until = this.now() + deadlineMs;
@@ -158,22 +171,24 @@ export class RunLeases {
    * (not needed, the pool's edge, the quota) leaves the subject to ask when it is spent, as usual.
    */
   private maybeAhead(key: string, accountId: string, endUser: string, requestId: string, lease: Lease): void {
-    if (lease.used < AHEAD_AFTER_CALLS || this.next.has(key)) return;
+    if (this.stopping || lease.used < AHEAD_AFTER_CALLS || this.next.has(key) || this.asking.has(key)) return;
     // Its pace since its first call (a prepared lease may have waited before it was taken up).
     const elapsed = this.now() - (lease.firstUsedAt || lease.asked);
     if ((lease.granted - lease.used) * elapsed > AHEAD_WITHIN_MS * lease.used) return;
     lease.askedAhead = true;
     const epoch = this.epochs.get(accountId) ?? 0;
     const asked = this.now();
-    rpc(this.clients, 'metering', 'Meter', { caller: { accountId, endUser, requestId }, operation: 'formula', want: MAX_LEASE, ahead: true, spendingLeaseId: lease.id, spendingFirstUsedMs: lease.firstUsedAt }, { requestId, deadlineMs: 2_000 })
+    const ask = rpc(this.clients, 'metering', 'Meter', { caller: { accountId, endUser, requestId }, operation: 'formula', want: MAX_LEASE, ahead: true, spendingLeaseId: lease.id, spendingFirstUsedMs: lease.firstUsedAt }, { requestId, deadlineMs: 2_000 })
       .then((r) => {
         if (!r.allowed || !r.lease || !r.usage?.run) return;
         const prepared = { ...leaseOf(r, asked), ahead: true };
-        // Its account's leases were dropped meanwhile (seats, plan), or one came by another way: given back.
-        if ((this.epochs.get(accountId) ?? 0) !== epoch || this.next.has(key)) this.end(key, accountId, prepared);
+        // Its account's leases were dropped meanwhile (seats, plan), or the gateway is stopping: given back.
+        if ((this.epochs.get(accountId) ?? 0) !== epoch || this.stopping || this.next.has(key)) this.end(key, accountId, prepared);
         else this.next.set(key, prepared);
       })
-      .catch((err: Error) => this.log.debug({ err: err.message }, 'next run not prepared; the subject asks when its run is spent'));
+      .catch((err: Error) => this.log.debug({ err: err.message }, 'next run not prepared; the subject asks when its run is spent'))
+      .finally(() => this.asking.delete(key));
+    this.asking.set(key, ask);
   }
 
   /** The subject's prepared lease becomes its current one, opening its run now (or, expired, goes back). */
@@ -225,6 +240,10 @@ export class RunLeases {
         const asked = this.now();
         const r = await rpc(this.clients, 'metering', 'Meter', { caller: { accountId, endUser, requestId }, operation: 'formula', want }, { requestId, deadlineMs: 2_000 });
         const lease = leaseOf(r, asked);
+        // A lease taken up meanwhile (a prepared run that came in after this was asked) ends and is
+        // reported: replaced without that, its calls would never be.
+        const current = this.held.get(key);
+        if (current) this.end(key, accountId, current);
         this.held.set(key, lease);
         return lease;
       })().finally(() => this.pending.delete(key));
