@@ -139,9 +139,9 @@ describe('the next run, prepared ahead', () => {
   });
 
   /** A subject's whole run spent at once, with the answer to its ask for the next one held back. */
-  const spentWithAnswerLate = async (company: string, subject: string) => {
+  const spentWithAnswerLate = async (company: string, subject: string, aheadAnswerDelayMs: number) => {
     const { account } = await accounts.createAccount(sql, { company, plan: 'lab' });
-    const w = watched({ aheadAnswerDelayMs: 300 });
+    const w = watched({ aheadAnswerDelayMs });
     const leases = new RunLeases(w.clients, createLogger('gateway', 'silent'));
     await Promise.all(Array.from({ length: 300 }, (_, i) => leases.take(account.id, subject, `${subject}${i}`)));
     expect(w.asked.filter((ahead) => ahead)).toHaveLength(1);
@@ -149,7 +149,7 @@ describe('the next run, prepared ahead', () => {
   };
 
   it('a call that finds its run spent while the next is being asked for waits for that one, not for a run beside it', async () => {
-    const { account, w, leases } = await spentWithAnswerLate('Ahead, late', 'late');
+    const { account, w, leases } = await spentWithAnswerLate('Ahead, late', 'late', 100);
     const before = w.asked.length;
     const [call301, call302] = await Promise.all([leases.take(account.id, 'late', 'l300'), leases.take(account.id, 'late', 'l301')]);
     expect(w.asked).toHaveLength(before);
@@ -161,9 +161,24 @@ describe('the next run, prepared ahead', () => {
     expect(await poolOf(account.id)).toBe(2);
   });
 
-  it('an answer that comes while the gateway stops is given back, not left to the sweep', async () => {
-    const { account, leases } = await spentWithAnswerLate('Ahead, stopping', 'bye');
+  it('waits for the next run only a while, then asks on its own; the one that came late is given back', async () => {
+    const { account, w, leases } = await spentWithAnswerLate('Ahead, very late', 'slow-answer', 1_000);
+    const before = w.asked.length;
+    const call301 = await leases.take(account.id, 'slow-answer', 'v300');
+    expect(w.asked.slice(before)).toEqual([false]);
+    await aheadAnswered(w);
     await leases.stop();
+    const runs = await prepared(account.id);
+    expect(runs.map((r) => [r.calls, r.prepared])).toEqual([[300, false], [1, false]]);
+    expect(runs[1]!.id).toBe(call301.usage?.run?.id);
+    expect(await poolOf(account.id)).toBe(2);
+  });
+
+  it('an answer that comes while the gateway stops is given back, and a call then waiting opens no run', async () => {
+    const { account, leases } = await spentWithAnswerLate('Ahead, stopping', 'bye', 300);
+    const waiting = leases.take(account.id, 'bye', 'bye300');
+    await leases.stop();
+    await expect(waiting).rejects.toMatchObject({ status: 503, code: 'service_unavailable' });
     expect((await prepared(account.id)).map((r) => [r.calls, r.prepared])).toEqual([[300, false]]);
     expect(await poolOf(account.id)).toBe(1);
   });

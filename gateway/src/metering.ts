@@ -34,6 +34,19 @@ const SAFETY_MS = 1_000;
 const AHEAD_WITHIN_MS = 1_000;
 /** Calls spent from a lease before its pace is trusted. */
 const AHEAD_AFTER_CALLS = 10;
+/** How long a call whose run is spent waits for the next run asked ahead before asking on its own. */
+const AHEAD_WAIT_MS = 250;
+
+/** Resolves when `p` settles or after `ms`, whichever comes first. */
+function atMost(p: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void p.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 interface Lease {
   id: string;
@@ -103,15 +116,19 @@ export class RunLeases {
     // Concurrent callers share one fresh lease, asked for all of them at once, and ask again only
     // when it is spent (a run's last calls can be fewer than the callers): a few rounds at most.
     this.waiting.set(key, (this.waiting.get(key) ?? 0) + 1);
+    let waited = false;
     try {
       for (let attempt = 0; attempt < 16; attempt++) {
         const ready = this.held.get(key) ?? this.takeUpNext(key, accountId);
-        // The next run is on its way: waiting for it costs less than a run opened beside it.
-        const coming = ready ? undefined : this.asking.get(key);
+        // The next run is on its way: waiting for it (a while) costs less than a run opened beside it.
+        const coming = ready || waited ? undefined : this.asking.get(key);
         if (coming) {
-          await coming;
+          waited = true;
+          await atMost(coming, AHEAD_WAIT_MS);
           continue;
         }
+        // A gateway that is stopping opens no run it could not report.
+        if (!ready && this.stopping) throw new HttpError(503, 'service_unavailable', 'the service is restarting; retry shortly', {}, { 'Retry-After': '1' });
         const fresh = ready ?? (await this.acquire(key, accountId, endUser, requestId));
         // Metering granted it on its clock just now: this call may spend it even in a run's last second.
         if (fresh.used < fresh.granted) return this.spend(fresh, call);

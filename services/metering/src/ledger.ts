@@ -173,8 +173,10 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
     tx.query<{ plan: string }>("SELECT plan FROM metering.accounts WHERE id = $1 AND status = 'active'", [a.accountId]),
     seatsOf(tx, a.accountId, a.endUser),
     // A prepared run is its gateway's until it opens (or is given back): never joined here.
-    // Asked ahead, the open run is only read (the subject's lock orders it): locking it, then its
-    // prepared successor, would lock them in the opposite order to a report opening the latter.
+    // Asked ahead, the open run and the prepared ones are only read (the subject's lock orders the
+    // asks; opening the one being spent is conditional on it being still prepared): locking them
+    // would lock runs in another order than a report, which opens and gives back prepared runs and
+    // counts calls on runs in id order.
     tx.query<RunRow>(
       `SELECT id, month, opens_at, closes_at, calls, granted, overage, prepared FROM metering.runs
         WHERE account_id = $1 AND subject = $2 AND closes_at > $3 AND NOT prepared ORDER BY opens_at DESC LIMIT 1${a.ahead ? '' : ' FOR UPDATE'}`,
@@ -185,7 +187,7 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
       ? tx.query<PreparedRun & { lease_id: string; granted: number; closes_at: Date; expires_at: Date }>(
           `SELECT r.id, r.account_id, r.month, r.overage, r.opens_at, r.closes_at, r.granted, l.id AS lease_id, l.expires_at
              FROM metering.runs r JOIN metering.run_leases l ON l.run_id = r.id
-            WHERE r.account_id = $1 AND r.subject = $2 AND r.prepared FOR UPDATE OF r`,
+            WHERE r.account_id = $1 AND r.subject = $2 AND r.prepared`,
           [a.accountId, a.subject],
         )
       : null,
