@@ -70,6 +70,17 @@ interface Lease {
   base: NonNullable<Usage>;
 }
 
+/** A formula call being metered: its subject's key (account and end user) and its request. */
+interface Call {
+  key: string;
+  accountId: string;
+  endUser: string;
+  requestId: string;
+}
+
+/** The account of a subject's key. */
+const accountOf = (key: string): string => key.slice(0, key.indexOf('\u0000'));
+
 export interface MeteredCall {
   usage: Usage;
   /** The call failed before it was answered: it is not counted (unless already reported). */
@@ -108,7 +119,7 @@ export class RunLeases {
   async take(accountId: string, endUser: string, requestId: string): Promise<MeteredCall> {
     const key = `${accountId}\u0000${endUser}`;
     const lease = this.held.get(key);
-    const call = { key, accountId, endUser, requestId };
+    const call: Call = { key, accountId, endUser, requestId };
     if (lease && lease.used < lease.granted && this.now() < lease.spendUntil) return this.spend(lease, call);
     if (lease) this.end(key, accountId, lease);
     const prepared = this.takeUpNext(key, accountId);
@@ -164,8 +175,8 @@ export class RunLeases {
     // A next run asked for and not yet answered is ended on its answer, and reported below.
     this.stopping = true;
     await Promise.allSettled([...this.asking.values()]);
-    for (const [key, lease] of this.held) this.end(key, key.split('\u0000')[0] as string, lease);
-    for (const [key, lease] of this.next) this.end(key, key.split('\u0000')[0] as string, lease);
+    for (const [key, lease] of this.held) this.end(key, accountOf(key), lease);
+    for (const [key, lease] of this.next) this.end(key, accountOf(key), lease);
     const until = this.now() + deadlineMs;
     while (this.ended.size > 0 && this.now() < until) {
       await this.report();
@@ -176,8 +187,8 @@ export class RunLeases {
     if (lost > 0) this.log.error({ leases: this.ended.size, calls: lost }, 'calls spent from leases could not be reported before the stop');
   }
 
-  private spend(lease: Lease, call: { key: string; accountId: string; endUser: string; requestId: string }): MeteredCall {
-    if (lease.endsRun && !lease.askedAhead) this.maybeAhead(call.key, call.accountId, call.endUser, call.requestId, lease);
+  private spend(lease: Lease, call: Call): MeteredCall {
+    if (lease.endsRun && !lease.askedAhead) this.maybeAhead(call, lease);
     lease.used += 1;
     return this.metered(lease);
   }
@@ -187,7 +198,7 @@ export class RunLeases {
    * calls and, at its pace so far, will be spent within AHEAD_WITHIN_MS; once per lease. A refusal
    * (not needed, the pool's edge, the quota) leaves the subject to ask when it is spent, as usual.
    */
-  private maybeAhead(key: string, accountId: string, endUser: string, requestId: string, lease: Lease): void {
+  private maybeAhead({ key, accountId, endUser, requestId }: Call, lease: Lease): void {
     if (this.stopping || lease.used < AHEAD_AFTER_CALLS || this.next.has(key) || this.asking.has(key)) return;
     // Its pace since its first call (a prepared lease may have waited before it was taken up).
     const elapsed = this.now() - (lease.firstUsedAt || lease.asked);
@@ -280,9 +291,9 @@ export class RunLeases {
 
   private async reportPass(): Promise<void> {
     // Prepared leases whose time ran out unspent (their subject went quiet) are given back now.
-    for (const [key, lease] of this.next) if (this.now() >= lease.spendUntil) this.end(key, key.split('\u0000')[0] as string, lease);
+    for (const [key, lease] of this.next) if (this.now() >= lease.spendUntil) this.end(key, accountOf(key), lease);
     const work: { accountId: string; lease: Lease; used: number; done: boolean }[] = [];
-    for (const [key, lease] of this.held) if (lease.used > lease.reported) work.push({ accountId: key.split('\u0000')[0] as string, lease, used: lease.used, done: false });
+    for (const [key, lease] of this.held) if (lease.used > lease.reported) work.push({ accountId: accountOf(key), lease, used: lease.used, done: false });
     for (const e of this.ended.values()) work.push({ ...e, used: e.lease.used, done: true });
     for (let i = 0; i < work.length; i += REPORT_BATCH) {
       const batch = work.slice(i, i + REPORT_BATCH);

@@ -195,8 +195,10 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
   if (!acct.rows[0]) return null;
   const plan = a.planOf(acct.rows[0].plan);
   const usage = usageFrom(pool.rows[0], plan, month);
-  // The pool as taken, prepared runs included: they hold their place.
+  // The pool as taken, prepared runs included: they hold their place. And the runs held prepared,
+  // which the usage shown leaves out.
   const poolUsed = Number(pool.rows[0]?.runs_used ?? 0);
+  const held = { pool: Number(pool.rows[0]?.prepared_pool ?? 0), overage: Number(pool.rows[0]?.prepared_overage ?? 0) };
   // An account that enrols its end users meters only them (spec section 5, rule 5).
   if (plan.seats && seats.enforced && !(a.endUser && seats.enrolled)) return { allowed: false, reason: 'seat_required', usage };
   let run = open.rows[0] ?? null;
@@ -208,22 +210,20 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
       const opened = await openPrepared(tx, spending, a.spendingFirstUsedMs, a.now);
       if (opened) {
         run = { ...opened, calls: 0, granted: spending.granted };
-        // Shown from now on; the counts read before it opened are corrected to match.
-        const row = pool.rows[0] as MonthUsageRow;
+        // Shown from now on: no longer held.
         if (opened.overage) {
-          row.prepared_overage = Number(row.prepared_overage) - 1;
+          held.overage -= 1;
           usage.overageRuns += 1;
         } else {
-          row.prepared_pool = Number(row.prepared_pool) - 1;
+          held.pool -= 1;
           usage.runsUsed += 1;
         }
       }
     }
     // Prepared only for a subject whose open run has no calls left to grant (the gateway holds its
-    // last ones), one at a time, within the month the lease ends in (a run counts in the month it
-    // opens in) and, for a pool run, away from the pool's edge.
-    // Another prepared run whose lease can still be spent: one at a time (an expired one only waits
-    // to be given back).
+    // last ones), one at a time (a prepared run whose lease ran out only waits to be given back),
+    // within the month the lease ends in (a run counts in the month it opens in) and, for a pool
+    // run, away from the pool's edge.
     const others = prepared?.rows.filter((p) => p !== spending && new Date(p.expires_at).getTime() > a.now.getTime()) ?? [];
     const needed = run && !runTakesCalls({ closesAt: new Date(run.closes_at), granted: run.granted }, a.now) && others.length === 0;
     if (!needed || monthOf(new Date(a.now.getTime() + a.leaseTtlMs)) !== month) return { allowed: false, reason: 'not_needed', usage };
@@ -241,7 +241,7 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
   // A refusal shows the pool as taken: runs held prepared included, since they are why it is empty.
   if (decision.kind === 'refuse') return { allowed: false, reason: decision.reason, resetsAt: decision.resetsAt, usage: { ...usage, runsUsed: poolUsed } };
   // Near the edge the pool's last runs go to calls, not to runs that may never get one.
-  const poolEdge = a.ahead ? usage.runsLimit - AHEAD_POOL_MARGIN - Number(pool.rows[0]?.prepared_pool ?? 0) : usage.runsLimit;
+  const poolEdge = a.ahead ? usage.runsLimit - AHEAD_POOL_MARGIN - held.pool : usage.runsLimit;
   if (a.ahead && decision.kind === 'open' && !decision.overage && poolUsed >= poolEdge) return { allowed: false, reason: 'not_needed', usage };
   const leaseId = newId('lease');
   if (decision.kind === 'join') {
@@ -283,8 +283,8 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
   const row = counted.rows[0] as { runs_used?: number; overage_runs?: string } | undefined;
   if (!row) throw new PoolTaken();
   // Shown as opened: the runs prepared before this one are not (read before it was written).
-  if (fresh.overage) usage.overageRuns = Number(row.overage_runs) - Number(pool.rows[0]?.prepared_overage ?? 0);
-  else usage.runsUsed = Number(row.runs_used) - Number(pool.rows[0]?.prepared_pool ?? 0);
+  if (fresh.overage) usage.overageRuns = Number(row.overage_runs) - held.overage;
+  else usage.runsUsed = Number(row.runs_used) - held.pool;
   return { allowed: true, run: fresh, lease: { id: leaseId, calls: decision.grant, ttlMs, runCallsBefore: 0 }, usage };
 }
 
@@ -378,7 +378,7 @@ export async function reportCalls(sql: Sql, uses: readonly LeaseUse[], now: Date
     }
     // Pool rows last and in one order, after every lease of the batch is locked.
     givenBack.sort((a, b) => (`${a.account_id}:${a.month}` < `${b.account_id}:${b.month}` ? -1 : 1));
-    for (const lease of givenBack) writes.push(...giveBack(tx, lease));
+    for (const lease of givenBack) writes.push(giveBack(tx, lease));
     await Promise.all(writes);
     return out;
   });
@@ -414,14 +414,12 @@ async function openPrepared(tx: SqlTx, p: PreparedRun, firstUsedMs: number | und
  * back: one statement, so that a run opened meanwhile (by its gateway's next ask) is left whole and
  * nothing is given back for it.
  */
-function giveBack(tx: SqlTx, lease: ReportedLease): Promise<unknown>[] {
+function giveBack(tx: SqlTx, lease: ReportedLease): Promise<unknown> {
   const gone = `WITH run AS (DELETE FROM metering.runs WHERE id = $1 AND prepared RETURNING id),
                     lease AS (DELETE FROM metering.run_leases WHERE id = $2 AND EXISTS (SELECT 1 FROM run))`;
-  return [
-    lease.overage
-      ? tx.query(`${gone} UPDATE metering.overage_slots SET runs = runs - 1 WHERE account_id = $3 AND month = $4 AND slot = $5 AND EXISTS (SELECT 1 FROM run)`, [lease.run_id, lease.id, lease.account_id, lease.month, lease.overage_slot])
-      : tx.query(`${gone} UPDATE metering.pools SET runs_used = runs_used - 1 WHERE account_id = $3 AND month = $4 AND EXISTS (SELECT 1 FROM run)`, [lease.run_id, lease.id, lease.account_id, lease.month]),
-  ];
+  return lease.overage
+    ? tx.query(`${gone} UPDATE metering.overage_slots SET runs = runs - 1 WHERE account_id = $3 AND month = $4 AND slot = $5 AND EXISTS (SELECT 1 FROM run)`, [lease.run_id, lease.id, lease.account_id, lease.month, lease.overage_slot])
+    : tx.query(`${gone} UPDATE metering.pools SET runs_used = runs_used - 1 WHERE account_id = $3 AND month = $4 AND EXISTS (SELECT 1 FROM run)`, [lease.run_id, lease.id, lease.account_id, lease.month]);
 }
 
 /**
@@ -438,7 +436,7 @@ export async function giveBackAbandoned(sql: Sql, now: Date, limit = 200): Promi
         ORDER BY r.account_id, r.month, l.id LIMIT $2 FOR UPDATE OF l, r SKIP LOCKED`,
       [new Date(now.getTime() - PREPARED_GRACE_MS), limit],
     );
-    await Promise.all(r.rows.flatMap((lease) => giveBack(tx, lease)));
+    await Promise.all(r.rows.map((lease) => giveBack(tx, lease)));
     return r.rows.length;
   });
 }
