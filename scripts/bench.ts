@@ -195,6 +195,13 @@ function writeReport(): void {
   console.log(`\nwritten: ${OUT}`);
 }
 
+/** Node's flags of `npm start` (package.json): the children run with them, as a user's start does. */
+function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const words = start.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1, words.indexOf('--import')).filter((w) => w.startsWith('--'));
+}
+
 const step = (msg: string) => console.log(`[bench ${((Date.now() - report.startedAt.getTime()) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
 
 function searchTarget(t: Target, r: SearchResult): void {
@@ -302,11 +309,14 @@ async function http(): Promise<void> {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'svc-bench-'));
   tempDirs.push(dataDir);
   step(`starting the bare Express, floor and embedded system children (data dir ${dataDir})`);
-  const nodeArgs = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
+  // Every child runs with the Node flags of `npm start`: the references are held to the same runtime
+  // as the system, so that a ratio measures our code, not a tuning only one side has.
+  const flags = startFlags();
+  const nodeArgs = [...flags, ...(CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [])];
   if (CPU_PROF) mkdirSync(CPU_PROF, { recursive: true });
   const [bare, floor, system] = await Promise.all([
-    child('scripts/bench/bare.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000 }),
-    child('scripts/bench/floor.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000 }),
+    child('scripts/bench/bare.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000, nodeArgs: flags }),
+    child('scripts/bench/floor.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000, nodeArgs: flags }),
     child(
       'scripts/bench/system.ts',
       {

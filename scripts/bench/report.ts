@@ -120,7 +120,8 @@ export function renderMarkdown(r: Report): string {
       'nothing else), the floor (scripts/bench/floor.ts: the same Express route making one grpc-js unary call to a server in its own process ' +
       'on loopback, which answers a recorded `CheckResponse` of the bench formula; no authentication, limits, validation, metrics or engine) ' +
       'and the embedded system (`scripts/start.ts`: gateway plus the six services over loopback gRPC, PGlite in a fresh temporary ' +
-      'data dir, in-process bus and cache, `SVC_RATE_LIMIT_PER_SEC=1000000`, `SVC_LOG_LEVEL=warn`). Autocannon runs in the bench process, ' +
+      'data dir, in-process bus and cache, `SVC_RATE_LIMIT_PER_SEC=1000000`, `SVC_LOG_LEVEL=warn`), all three with the Node flags of ' +
+      "`npm start` (package.json's start script), so that the references run on the same runtime settings. Autocannon runs in the bench process, " +
       'on loopback only. For each gateway route, the bare route (same method, same body or the same query strings) and the gateway are ' +
       'measured in alternating rounds, five for search, label and preservation and seven for `POST /check`, where the floor is measured ' +
       'between the two in every round; the first round is long, the rest short. The gateway is expected to reach the given share of the ' +
