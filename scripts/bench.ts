@@ -23,7 +23,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envelopeEngine, labelEngine, median, medianIndex, POSTGRES_URL, reachable, screeningEngine, searchPglite, searchPostgres, type SearchResult } from './bench/engines';
-import { child, clean, load, stopAll, type LoadResult } from './bench/http';
+import { child, clean, load, stopAll, type LoadOptions, type LoadResult } from './bench/http';
 import { meteringStep } from './bench/metering';
 import { fmt, machine, printSummary, renderMarkdown, type Report, type Target } from './bench/report';
 
@@ -305,6 +305,35 @@ async function sanity(base: string, key: string, g: Pair['gateway']): Promise<st
   }
 }
 
+/** One measured run (warm-up, then measured), logged and kept for the report. */
+async function measureRun(name: string, o: Omit<LoadOptions, 'seconds'>, seconds: number, warmup: number): Promise<LoadResult> {
+  await load(`${name} (warm-up)`, { ...o, seconds: warmup });
+  const res = await load(name, { ...o, seconds });
+  report.loads.push(res);
+  const cpu = res.cpuMsPerRequest === null ? '' : `, server CPU ${fmt(res.cpuMsPerRequest, 3)} ms/request (${fmt(res.serverCores ?? 0, 2)} cores)`;
+  step(`  ${name}: ${fmt(res.rps)} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms, non-2xx ${res.non2xx}, errors ${res.errors}${cpu}`);
+  return res;
+}
+
+/**
+ * Two runs against the same server in alternating rounds (the first WARMUP + SECONDS, then
+ * ROUND_WARMUP + ROUND_SECONDS), as the route pairs are: one pair of runs swings with the machine.
+ */
+async function alternating(rounds: number, first: [string, Omit<LoadOptions, 'seconds'>], second: [string, Omit<LoadOptions, 'seconds'>]): Promise<Array<[LoadResult, LoadResult]>> {
+  const out: Array<[LoadResult, LoadResult]> = [];
+  for (let i = 0; i < rounds; i++) {
+    const [secs, warm, tag] = i === 0 ? [SECONDS, WARMUP, ''] : [ROUND_SECONDS, ROUND_WARMUP, ` (round ${i + 1})`];
+    out.push([await measureRun(first[0] + tag, first[1], secs, warm), await measureRun(second[0] + tag, second[1], secs, warm)]);
+  }
+  return out;
+}
+
+/** Which of a role's rounds saw anything but 2xx answers, for the note of a row that then fails. */
+const unclean = (role: string, rs: readonly LoadResult[]): string => {
+  const bad = rs.filter((r) => !clean(r));
+  return bad.length === 0 ? '' : `${role}: ${bad.length} of ${rs.length} rounds not clean (${bad.map((r) => `${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')})`;
+};
+
 async function http(): Promise<void> {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'svc-bench-'));
   tempDirs.push(dataDir);
@@ -348,12 +377,7 @@ async function http(): Promise<void> {
     if (problem) step(`  sanity check failed: ${problem}`);
     const run = async (name: string, url: string, r: Pair['bare'], serverPid: number | undefined, seconds = SECONDS, warmup = WARMUP): Promise<LoadResult> => {
       const o = { url: url + (r.path ?? ''), method: r.method, headers, connections: CONNECTIONS, body: r.body, serverPid, ...(r.paths ? { paths: r.paths } : {}) };
-      await load(`${name} (warm-up)`, { ...o, seconds: warmup });
-      const res = await load(name, { ...o, seconds });
-      report.loads.push(res);
-      const cpu = res.cpuMsPerRequest === null ? '' : `, server CPU ${fmt(res.cpuMsPerRequest, 3)} ms/request (${fmt(res.serverCores ?? 0, 2)} cores)`;
-      step(`  ${name}: ${fmt(res.rps)} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms, non-2xx ${res.non2xx}, errors ${res.errors}${cpu}`);
-      return res;
+      return measureRun(name, o, seconds, warmup);
     };
     const rounds = p.floor ? FLOOR_ROUNDS : PAIR_ROUNDS;
     step(`${p.gateway.name}: bare reference${p.floor ? ', the floor' : ''}, then the gateway, in ${rounds} alternating rounds (the first ${WARMUP} s warm-up + ${SECONDS} s each, then ${ROUND_WARMUP} s + ${ROUND_SECONDS} s)`);
@@ -368,10 +392,6 @@ async function http(): Promise<void> {
       const g = await run(p.gateway.name + tag, gatewayUrl, p.gateway, system.proc.pid, secs, warm);
       measured.push({ b, f, g });
     }
-    const unclean = (role: string, rs: LoadResult[]): string => {
-      const bad = rs.filter((r) => !clean(r));
-      return bad.length === 0 ? '' : `${role}: ${bad.length} of ${rs.length} rounds not clean (${bad.map((r) => `${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')})`;
-    };
     const dirty = [unclean('bare', measured.map((m) => m.b)), unclean('gateway', measured.map((m) => m.g)), problem ?? ''].filter(Boolean).join('; ');
     const shares = measured.map((m) => (m.b.rps > 0 ? m.g.rps / m.b.rps : 0));
     const mid = measured[medianIndex(shares)]!;
@@ -418,57 +438,49 @@ async function mcpVersusRest(gatewayUrl: string, key: string, pid: number | unde
   const answer = (await probe.json().catch(() => null)) as { result?: { isError?: boolean; structuredContent?: { verdict?: string } } } | null;
   const problem = probe.status !== 200 || answer?.result?.isError || !answer?.result?.structuredContent?.verdict ? `MCP sanity: ${probe.status} ${JSON.stringify(answer).slice(0, 200)}` : null;
   if (problem) step(`  ${problem}`);
-  const run = async (name: string, url: string, body: unknown, headers: Record<string, string>): Promise<LoadResult> => {
-    const o = { url, method: 'POST' as const, headers: { 'x-svc-key': key, ...headers }, connections: CONNECTIONS, body, serverPid: pid };
-    await load(`${name} (warm-up)`, { ...o, seconds: WARMUP });
-    const res = await load(name, { ...o, seconds: SECONDS });
-    report.loads.push(res);
-    step(`  ${name}: ${fmt(res.rps)} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms, non-2xx ${res.non2xx}${res.cpuMsPerRequest === null ? '' : `, server CPU ${fmt(res.cpuMsPerRequest, 3)} ms/request`}`);
-    return res;
-  };
-  step(`MCP tools/call check_formula vs POST /check (${WARMUP} s warm-up + ${SECONDS} s each)`);
-  const rest = await run('gateway POST /check (MCP reference)', `${gatewayUrl}/check`, CHECK_BODY, {});
-  const mcp = await run('gateway MCP tools/call check_formula', `${gatewayUrl}/mcp`, MCP_CHECK_BODY, MCP_HEADERS);
-  const byCpu = rest.cpuMsPerRequest && mcp.cpuMsPerRequest ? mcp.cpuMsPerRequest / rest.cpuMsPerRequest : null;
-  const cost = byCpu ?? (mcp.rps > 0 ? rest.rps / mcp.rps : Infinity);
-  const dirty = [!clean(rest) ? `REST run: ${rest.non2xx} non-2xx, ${rest.errors} errors` : '', !clean(mcp) ? `MCP run: ${mcp.non2xx} non-2xx, ${mcp.errors} errors` : '', problem ?? ''].filter(Boolean).join('; ');
+  const o = (url: string, body: unknown, headers: Record<string, string>) => ({ url, method: 'POST' as const, headers: { 'x-svc-key': key, ...headers }, connections: CONNECTIONS, body, serverPid: pid });
+  step(`MCP tools/call check_formula vs POST /check, ${PAIR_ROUNDS} alternating rounds`);
+  const rounds = await alternating(
+    PAIR_ROUNDS,
+    ['gateway POST /check (MCP reference)', o(`${gatewayUrl}/check`, CHECK_BODY, {})],
+    ['gateway MCP tools/call check_formula', o(`${gatewayUrl}/mcp`, MCP_CHECK_BODY, MCP_HEADERS)],
+  );
+  const byCpu = rounds.every(([rest, mcp]) => rest.cpuMsPerRequest && mcp.cpuMsPerRequest);
+  const costs = rounds.map(([rest, mcp]) => (byCpu ? mcp.cpuMsPerRequest! / rest.cpuMsPerRequest! : mcp.rps > 0 ? rest.rps / mcp.rps : Infinity));
+  const [rest, mcp] = rounds[medianIndex(costs)]!;
+  const dirty = [unclean('REST', rounds.map((r) => r[0])), unclean('MCP', rounds.map((r) => r[1])), problem ?? ''].filter(Boolean).join('; ');
   Object.assign(t, {
-    measured: `${fmt(cost, 2)} x`,
-    status: !dirty && cost <= MCP_COST_VS_REST ? 'PASS' : 'FAIL',
-    note: `${byCpu === null ? 'by throughput' : 'by gateway CPU per call'}; MCP ${fmt(mcp.rps)} vs REST ${fmt(rest.rps)} req/s, MCP p50 ${mcp.p50} ms, p99 ${mcp.p99} ms${dirty ? `; ${dirty}` : ''}`,
+    measured: `${fmt(median(costs), 2)} x`,
+    status: !dirty && median(costs) <= MCP_COST_VS_REST ? 'PASS' : 'FAIL',
+    note: `${byCpu ? 'by gateway CPU per call' : 'by throughput'}, median of ${PAIR_ROUNDS} alternating rounds (${costs.map((x) => `${fmt(x, 2)} x`).join(', ')}); median round: MCP ${fmt(mcp.rps)} vs REST ${fmt(rest.rps)} req/s, MCP p50 ${mcp.p50} ms, p99 ${mcp.p99} ms${dirty ? `; ${dirty}` : ''}`,
   });
 }
 
 /**
  * What standing and screening cost a POST /check: the same requests to two gateways on the same
- * services, one with the stages and one without, back to back; the difference in server CPU per
- * request is their cost, and each gateway's throughput is set against the floor of this run.
+ * services, one with the stages and one without, in alternating rounds; the difference in server CPU
+ * per request is their cost (the median round's), and each gateway's throughput is set against the
+ * floor of this run.
  */
 async function complianceCost(gatewayUrl: string, withoutUrl: string, key: string, pid: number | undefined): Promise<void> {
   const t = targets.complianceHotPath!;
-  const run = async (name: string, url: string): Promise<LoadResult> => {
-    const o = { url: `${url}/check`, method: 'POST' as const, headers: { 'x-svc-key': key }, connections: CONNECTIONS, body: CHECK_BODY, serverPid: pid };
-    await load(`${name} (warm-up)`, { ...o, seconds: WARMUP });
-    const res = await load(name, { ...o, seconds: SECONDS });
-    report.loads.push(res);
-    step(`  ${name}: ${fmt(res.rps)} req/s, p99 ${res.p99} ms${res.cpuMsPerRequest === null ? '' : `, server CPU ${fmt(res.cpuMsPerRequest, 3)} ms/request`}`);
-    return res;
-  };
-  step(`standing and screening: POST /check with and without them (${WARMUP} s warm-up + ${SECONDS} s each)`);
-  const without = await run('gateway POST /check without standing and screening', withoutUrl);
-  const withStages = await run('gateway POST /check with standing and screening', gatewayUrl);
+  const o = (url: string) => ({ url: `${url}/check`, method: 'POST' as const, headers: { 'x-svc-key': key }, connections: CONNECTIONS, body: CHECK_BODY, serverPid: pid });
+  step(`standing and screening: POST /check with and without them, ${PAIR_ROUNDS} alternating rounds`);
+  const rounds = await alternating(PAIR_ROUNDS, ['gateway POST /check without standing and screening', o(withoutUrl)], ['gateway POST /check with standing and screening', o(gatewayUrl)]);
   const floor = report.loads.find((l) => l.name.startsWith('floor POST /check'));
   const share = (r: LoadResult) => (floor && floor.rps > 0 ? ` (${fmt((100 * r.rps) / floor.rps, 1)} % of the floor)` : '');
-  const dirty = [!clean(without) ? `run without: ${without.non2xx} non-2xx` : '', !clean(withStages) ? `run with: ${withStages.non2xx} non-2xx` : ''].filter(Boolean).join('; ');
-  if (withStages.cpuMsPerRequest === null || without.cpuMsPerRequest === null) {
+  const dirty = [unclean('without', rounds.map((r) => r[0])), unclean('with', rounds.map((r) => r[1]))].filter(Boolean).join('; ');
+  if (rounds.some(([without, withStages]) => withStages.cpuMsPerRequest === null || without.cpuMsPerRequest === null)) {
     Object.assign(t, { status: 'FAIL', note: 'server CPU could not be read' });
     return;
   }
-  const delta = withStages.cpuMsPerRequest - without.cpuMsPerRequest;
+  const deltas = rounds.map(([without, withStages]) => withStages.cpuMsPerRequest! - without.cpuMsPerRequest!);
+  const [without, withStages] = rounds[medianIndex(deltas)]!;
+  const delta = median(deltas);
   Object.assign(t, {
     measured: `${fmt(delta, 3)} ms`,
     status: !dirty && delta <= COMPLIANCE_CPU_MS ? 'PASS' : 'FAIL',
-    note: `server CPU ${fmt(withStages.cpuMsPerRequest, 3)} vs ${fmt(without.cpuMsPerRequest, 3)} ms/request; ${fmt(withStages.rps)}${share(withStages)} vs ${fmt(without.rps)}${share(without)} req/s${dirty ? `; ${dirty}` : ''}`,
+    note: `median of ${PAIR_ROUNDS} alternating rounds (${deltas.map((x) => `${fmt(x, 3)} ms`).join(', ')}); median round: server CPU ${fmt(withStages.cpuMsPerRequest!, 3)} vs ${fmt(without.cpuMsPerRequest!, 3)} ms/request, ${fmt(withStages.rps)}${share(withStages)} vs ${fmt(without.rps)}${share(without)} req/s${dirty ? `; ${dirty}` : ''}`,
   });
 }
 

@@ -126,7 +126,8 @@ export function renderMarkdown(r: Report): string {
       'measured in alternating rounds, five for search, label and preservation and seven for `POST /check`, where the floor is measured ' +
       'between the two in every round; the first round is long, the rest short. The gateway is expected to reach the given share of the ' +
       'bare route\'s requests/s, and for `POST /check` also 70 % of the floor\'s requests/s and at most 1.5 times its p99; each ratio is ' +
-      'taken per round and judged by its median round (every round is listed in the note). `/lib/search` cycles through a handful of realistic ' +
+      'taken per round and judged by its median round (every round is listed in the note). MCP against REST and the gateway with and without ' +
+      'standing and screening are measured the same way, in five alternating rounds on the same system. `/lib/search` cycles through a handful of realistic ' +
       'queries; `/check` sends a 4-line formula with a blend, `/inci/label` and `/ai/preservation` the same lines as a label/preservation request, ' +
       'all with the development key. Any non-2xx response, connection error or timeout makes the target FAIL whatever the numbers.',
     `- The machine is shared by the load generator and the servers (${m.cores} cores here), so absolute requests/s are lower than on a ` +
