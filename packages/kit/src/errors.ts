@@ -36,6 +36,10 @@ export class SvcError extends Error {
   static forbidden(code: string, message: string, extra: Record<string, unknown> = {}): SvcError {
     return new SvcError(grpc.status.PERMISSION_DENIED, { code, message, ...extra });
   }
+  /** The caller's deadline passed before the work was done: nothing of it was kept. */
+  static deadlineExceeded(message: string): SvcError {
+    return new SvcError(grpc.status.DEADLINE_EXCEEDED, { code: 'deadline_exceeded', message });
+  }
   static unimplemented(what: string): SvcError {
     return new SvcError(grpc.status.UNIMPLEMENTED, { code: 'not_implemented', message: `${what} is not available yet` });
   }

@@ -127,7 +127,15 @@ export async function meter(sql: Sql, a: MeterArgs): Promise<MeterOutcome | null
   // decides again, and then sees the pool as it is (empty: refused, or an overage run).
   for (let attempt = 0; ; attempt++) {
     try {
-      return await sql.transaction((tx) => meterIn(tx, a));
+      return await sql.transaction(async (tx) => {
+        if (a.callerGone?.()) throw new CallerGone();
+        const out = await meterIn(tx, a);
+        // Runs from the pool are taken one at a time, under the pool row's lock: a caller whose
+        // deadline passed while it waited its turn would be counted a run it never receives. Rolled
+        // back instead; an overloaded ledger then spends its turns on callers still waiting.
+        if (out?.allowed && a.callerGone?.()) throw new CallerGone();
+        return out;
+      });
     } catch (err) {
       if (!(err instanceof PoolTaken || isRetryable(err)) || attempt >= 3) throw err;
     }
@@ -148,9 +156,17 @@ interface MeterArgs {
   /** With ahead: the lease the gateway spends now, and when its first call was spent (ms). */
   spendingLeaseId?: string;
   spendingFirstUsedMs?: number;
+  /** True once the caller no longer waits for the answer (its deadline passed, or it cancelled). */
+  callerGone?: () => boolean;
 }
 
 class PoolTaken extends Error {}
+/** The caller stopped waiting before the decision was committed: nothing of it was written. */
+export class CallerGone extends Error {
+  constructor() {
+    super('the caller stopped waiting; nothing was metered');
+  }
+}
 
 /**
  * A deadlock or serialisation failure PostgreSQL broke by failing this transaction (a late report

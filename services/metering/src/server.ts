@@ -1,5 +1,5 @@
 /** gRPC handlers of the metering service: translate, call the store and the plan rules, encode. */
-import { GrpcServer, SvcError, TERMS_VERSION, hashKey, unary, type Logger, type OutboxRelay, type Sql } from '@svc/kit';
+import { GrpcServer, SvcError, TERMS_VERSION, callerGone, hashKey, unary, type Logger, type OutboxRelay, type Sql } from '@svc/kit';
 import { QUALIFIED, proto } from '@svc/protos';
 import type { AuthenticateRequest__Output } from '@svc/protos/gen/svc/v1/AuthenticateRequest';
 import type { AuthenticateResponse } from '@svc/protos/gen/svc/v1/AuthenticateResponse';
@@ -108,12 +108,16 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
       return { key, keyId: `key_${hash.slice(0, 12)}` };
     }),
 
-    Meter: unary<MeterRequest__Output, MeterResponse>(log, async (req) => {
+    Meter: unary<MeterRequest__Output, MeterResponse>(log, async (req, call) => {
       const accountId = req.caller?.accountId ?? '';
       if (!accountId) throw SvcError.invalid('caller.account_id is required', [{ field: 'caller.account_id', message: 'is required' }]);
       const at = now();
       const endUser = req.caller?.endUser ?? '';
-      const out = await ledger.meter(sql, { accountId, endUser, planOf, subject: subjectOf(accountId, endUser), want: req.want, now: at, leaseTtlMs: LEASE_TTL_MS, ahead: req.ahead, spendingLeaseId: req.spendingLeaseId, spendingFirstUsedMs: req.spendingFirstUsedMs });
+      const out = await ledger
+        .meter(sql, { accountId, endUser, planOf, subject: subjectOf(accountId, endUser), want: req.want, now: at, leaseTtlMs: LEASE_TTL_MS, ahead: req.ahead, spendingLeaseId: req.spendingLeaseId, spendingFirstUsedMs: req.spendingFirstUsedMs, callerGone: () => callerGone(call) })
+        .catch((err: unknown) => {
+          throw err instanceof ledger.CallerGone ? SvcError.deadlineExceeded(err.message) : err;
+        });
       if (!out) throw SvcError.notFound('account not found');
       // The fault point of the crash tests: the ledger and its outbox event are committed, not yet published.
       faultPoint('after_commit');

@@ -312,6 +312,35 @@ describe('deadlocks with a run prepared ahead', () => {
   });
 });
 
+describe('a caller that stops waiting', () => {
+  it('is not counted a run when its deadline passes while it waits for the pool row', async () => {
+    const id = await account('lab');
+    await meter(id, 'first');
+    const before = await counted(id);
+    // Another subject's run being taken holds the pool row until its commit.
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query("SELECT runs_used FROM metering.pools WHERE account_id = $1 AND month = '2026-05' FOR UPDATE", [id]);
+      const late = call<MeterResponse__Output>(client, 'Meter', { caller: { accountId: id, endUser: 'late', requestId: 'test' }, operation: 'check', want: 1 }, { deadlineMs: 400 });
+      await expect(late).rejects.toMatchObject({ code: 4 });
+      await other.query('COMMIT');
+    } finally {
+      await other.end();
+    }
+    // The subject's next call waits for the abandoned decision (the subject's lock) and so sees what
+    // it left: no run to join, no lease granted, nothing counted.
+    const next = await meter(id, 'late');
+    expect(next.lease).toMatchObject({ runCallsBefore: 0 });
+    const leases = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM metering.run_leases WHERE run_id = $1', [next.lease!.runId]);
+    expect(leases.rows[0]!.n).toBe(1);
+    expect(await counted(id)).toEqual({ runsUsed: before.runsUsed + 1, overageRuns: 0 });
+    expect((await openedEvents(id)).filter((e) => e.runId === next.lease!.runId)).toHaveLength(1);
+    expect(await runs(id)).toHaveLength(2);
+  });
+});
+
 describe('bad input', () => {
   it('a call without an account, or for an unknown one, is refused', async () => {
     await expect(meter('')).rejects.toMatchObject({ code: 3 });

@@ -123,6 +123,14 @@ export function unary<Req, Res>(log: Logger, fn: (req: Req, call: grpc.ServerUna
   };
 }
 
+/** Whether the client of a call no longer waits for its answer: it cancelled, or its deadline passed. */
+export function callerGone(call: grpc.ServerUnaryCall<unknown, unknown>): boolean {
+  if (call.cancelled) return true;
+  const d = call.getDeadline();
+  const at = d instanceof Date ? d.getTime() : Number(d);
+  return Number.isFinite(at) && Date.now() >= at;
+}
+
 /** Every RPC a later issue owns answers UNIMPLEMENTED with a clear problem until it lands. */
 export function notYet<Req, Res>(log: Logger, what: string): grpc.handleUnaryCall<Req, Res> {
   return unary<Req, Res>(log, () => {
