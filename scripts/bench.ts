@@ -9,8 +9,9 @@
  *    and the embedded system (scripts/bench/system.ts: what `npm start` runs, plus a second gateway
  *    without the standing and screening stages, fresh temp data dir). Per gateway route, the bare
  *    route (and for POST /check the floor) and the gateway are measured in alternating rounds (seven
- *    for POST /check, five for the others), each ratio judged by its median round; autocannon,
- *    loopback only.
+ *    for POST /check, five for the others), each ratio judged by its median round; so are MCP
+ *    against REST and the gateway with and without standing and screening. All three children run
+ *    with the Node flags of `npm start`. Autocannon, loopback only.
  *
  * Exits 0 when the run completes, whatever the targets say (it is a report); 1 when the run
  * itself broke (the report is still written, marked incomplete). Children and temp dirs are
@@ -198,8 +199,13 @@ function writeReport(): void {
 /** Node's flags of `npm start` (package.json): the children run with them, as a user's start does. */
 function startFlags(): string[] {
   const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  const words = start.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, words.indexOf('--import')).filter((w) => w.startsWith('--'));
+  const words = start.trim().split(/\s+/);
+  const flags = words.slice(1, words.findIndex((w) => w.endsWith('.ts')));
+  const tsx = flags.join(' ').match(/--import(=| )tsx/)?.[0];
+  // A start script of another shape would leave the references on Node's defaults without a word.
+  if (words[0] !== 'node' || flags.length === words.length - 1 || !tsx) throw new Error(`package.json's start script is not "node <flags> --import tsx <entry>.ts": ${start}`);
+  // The children add their own --import tsx (child()); a flag's value may be a word of its own.
+  return flags.join(' ').replace(tsx, '').trim().split(/\s+/).filter(Boolean);
 }
 
 const step = (msg: string) => console.log(`[bench ${((Date.now() - report.startedAt.getTime()) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
@@ -468,7 +474,7 @@ async function complianceCost(gatewayUrl: string, withoutUrl: string, key: strin
   step(`standing and screening: POST /check with and without them, ${PAIR_ROUNDS} alternating rounds`);
   const rounds = await alternating(PAIR_ROUNDS, ['gateway POST /check without standing and screening', o(withoutUrl)], ['gateway POST /check with standing and screening', o(gatewayUrl)]);
   const floor = report.loads.find((l) => l.name.startsWith('floor POST /check'));
-  const share = (r: LoadResult) => (floor && floor.rps > 0 ? ` (${fmt((100 * r.rps) / floor.rps, 1)} % of the floor)` : '');
+  const share = (r: LoadResult) => (floor && floor.rps > 0 ? ` (${fmt((100 * r.rps) / floor.rps, 1)} % of the floor's first round)` : '');
   const dirty = [unclean('without', rounds.map((r) => r[0])), unclean('with', rounds.map((r) => r[1]))].filter(Boolean).join('; ');
   if (rounds.some(([without, withStages]) => withStages.cpuMsPerRequest === null || without.cpuMsPerRequest === null)) {
     Object.assign(t, { status: 'FAIL', note: 'server CPU could not be read' });

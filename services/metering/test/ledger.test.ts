@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, connect, createLogger, migrate, pgliteSql, postgresSql, type Sql } from '@svc/kit';
+import { call, connect, createLogger, grpcHandled, migrate, pgliteSql, postgresSql, type Sql } from '@svc/kit';
 import { freshDatabase } from '@svc/kit/testing';
 import { proto } from '@svc/protos';
 import type { MeterResponse__Output } from '@svc/protos/gen/svc/v1/MeterResponse';
@@ -316,6 +316,8 @@ describe('a caller that stops waiting', () => {
   it('is not counted a run when its deadline passes while it waits for the pool row', async () => {
     const id = await account('lab');
     await meter(id, 'first');
+    const deadlineAnswers = async () => (await grpcHandled.get()).values.find((v) => v.labels.method === 'Meter' && v.labels.code === 'DEADLINE_EXCEEDED')?.value ?? 0;
+    const answeredBefore = await deadlineAnswers();
     const before = await counted(id);
     // Another subject's run being taken holds the pool row until its commit.
     const other = new pg.Client({ connectionString: db.url });
@@ -338,6 +340,8 @@ describe('a caller that stops waiting', () => {
     expect(await counted(id)).toEqual({ runsUsed: before.runsUsed + 1, overageRuns: 0 });
     expect((await openedEvents(id)).filter((e) => e.runId === next.lease!.runId)).toHaveLength(1);
     expect(await runs(id)).toHaveLength(2);
+    // Metering answered the abandoned decision as such (not as a failure of its own, logged as one).
+    expect(await deadlineAnswers()).toBe(answeredBefore + 1);
   });
 });
 
