@@ -229,9 +229,11 @@ export class RunLeases {
       this.end(key, accountId, lease);
       return undefined;
     }
-    // The run's window starts with its first call, as metering will record it from this report.
+    // The run's window starts with its first call, as metering will record it from this report:
+    // the same instant here and in the report (a clock read later could be a millisecond on).
     const window = Date.parse(lease.run.closesAt) - Date.parse(lease.run.opensAt);
     lease.run = { ...lease.run, opensAt: new Date(now).toISOString(), closesAt: new Date(now + window).toISOString() };
+    lease.firstUsedAt = now;
     this.held.set(key, lease);
     return lease;
   }
