@@ -199,13 +199,11 @@ function writeReport(): void {
 /** Node's flags of `npm start` (package.json): the children run with them, as a user's start does. */
 function startFlags(): string[] {
   const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  const words = start.trim().split(/\s+/);
-  const flags = words.slice(1, words.findIndex((w) => w.endsWith('.ts')));
-  const tsx = flags.join(' ').match(/--import(=| )tsx/)?.[0];
+  // node <flags> --import tsx <flags> <entry>.ts: the children add their own --import tsx (child()).
+  const m = /^node((?:\s+\S+)*?)\s+--import[= ]tsx((?:\s+\S+)*?)\s+\S+\.ts$/.exec(start.trim());
   // A start script of another shape would leave the references on Node's defaults without a word.
-  if (words[0] !== 'node' || flags.length === words.length - 1 || !tsx) throw new Error(`package.json's start script is not "node <flags> --import tsx <entry>.ts": ${start}`);
-  // The children add their own --import tsx (child()); a flag's value may be a word of its own.
-  return flags.join(' ').replace(tsx, '').trim().split(/\s+/).filter(Boolean);
+  if (!m) throw new Error(`package.json's start script is not "node <flags> --import tsx <entry>.ts": ${start}`);
+  return `${m[1]} ${m[2]}`.trim().split(/\s+/).filter(Boolean);
 }
 
 const step = (msg: string) => console.log(`[bench ${((Date.now() - report.startedAt.getTime()) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
@@ -321,15 +319,21 @@ async function measureRun(name: string, o: Omit<LoadOptions, 'seconds'>, seconds
   return res;
 }
 
+type Run = readonly [name: string, options: Omit<LoadOptions, 'seconds'>];
+
 /**
- * Two runs against the same server in alternating rounds (the first WARMUP + SECONDS, then
- * ROUND_WARMUP + ROUND_SECONDS), as the route pairs are: one pair of runs swings with the machine.
+ * Runs measured in alternating rounds, in the order given (the first round WARMUP + SECONDS, the
+ * later ones ROUND_WARMUP + ROUND_SECONDS): on two shared cores one run swings by several points
+ * either way and the first still pays for cold code paths, while adjacent short runs see the same
+ * machine. Each round's results come back in the order of `runs`.
  */
-async function alternating(rounds: number, first: [string, Omit<LoadOptions, 'seconds'>], second: [string, Omit<LoadOptions, 'seconds'>]): Promise<Array<[LoadResult, LoadResult]>> {
-  const out: Array<[LoadResult, LoadResult]> = [];
+async function alternating<const R extends readonly Run[]>(rounds: number, runs: R): Promise<Array<{ -readonly [K in keyof R]: LoadResult }>> {
+  const out: Array<{ -readonly [K in keyof R]: LoadResult }> = [];
   for (let i = 0; i < rounds; i++) {
     const [secs, warm, tag] = i === 0 ? [SECONDS, WARMUP, ''] : [ROUND_SECONDS, ROUND_WARMUP, ` (round ${i + 1})`];
-    out.push([await measureRun(first[0] + tag, first[1], secs, warm), await measureRun(second[0] + tag, second[1], secs, warm)]);
+    const round: LoadResult[] = [];
+    for (const [name, o] of runs) round.push(await measureRun(name + tag, o, secs, warm));
+    out.push(round as { -readonly [K in keyof R]: LoadResult });
   }
   return out;
 }
@@ -381,23 +385,16 @@ async function http(): Promise<void> {
     const t = targets[p.target]!;
     const problem = await sanity(gatewayUrl, key, p.gateway);
     if (problem) step(`  sanity check failed: ${problem}`);
-    const run = async (name: string, url: string, r: Pair['bare'], serverPid: number | undefined, seconds = SECONDS, warmup = WARMUP): Promise<LoadResult> => {
-      const o = { url: url + (r.path ?? ''), method: r.method, headers, connections: CONNECTIONS, body: r.body, serverPid, ...(r.paths ? { paths: r.paths } : {}) };
-      return measureRun(name, o, seconds, warmup);
-    };
+    const run = (url: string, r: Pair['bare'], serverPid: number | undefined): Run => [
+      r.name,
+      { url: url + (r.path ?? ''), method: r.method, headers, connections: CONNECTIONS, body: r.body, serverPid, ...(r.paths ? { paths: r.paths } : {}) },
+    ];
     const rounds = p.floor ? FLOOR_ROUNDS : PAIR_ROUNDS;
     step(`${p.gateway.name}: bare reference${p.floor ? ', the floor' : ''}, then the gateway, in ${rounds} alternating rounds (the first ${WARMUP} s warm-up + ${SECONDS} s each, then ${ROUND_WARMUP} s + ${ROUND_SECONDS} s)`);
-    // On two shared cores one pair of runs swings by several points either way, and the first round
-    // still pays for cold code paths: every reference and the gateway are measured in alternation,
-    // and each ratio is judged by its median round.
-    const measured: Array<{ b: LoadResult; f: LoadResult | null; g: LoadResult }> = [];
-    for (let i = 0; i < rounds; i++) {
-      const [secs, warm, tag] = i === 0 ? [SECONDS, WARMUP, ''] : [ROUND_SECONDS, ROUND_WARMUP, ` (round ${i + 1})`];
-      const b = await run(p.bare.name + tag, bareUrl, p.bare, bare.proc.pid, secs, warm);
-      const f = p.floor ? await run(p.floor.name + tag, floorUrl, p.floor, floor.proc.pid, secs, warm) : null;
-      const g = await run(p.gateway.name + tag, gatewayUrl, p.gateway, system.proc.pid, secs, warm);
-      measured.push({ b, f, g });
-    }
+    // Every reference and the gateway in alternation, each ratio judged by its median round.
+    const measured = (await alternating(rounds, [run(bareUrl, p.bare, bare.proc.pid), ...(p.floor ? [run(floorUrl, p.floor, floor.proc.pid)] : []), run(gatewayUrl, p.gateway, system.proc.pid)])).map(
+      (r) => ({ b: r[0]!, f: p.floor ? r[1]! : null, g: r[r.length - 1]! }),
+    );
     const dirty = [unclean('bare', measured.map((m) => m.b)), unclean('gateway', measured.map((m) => m.g)), problem ?? ''].filter(Boolean).join('; ');
     const shares = measured.map((m) => (m.b.rps > 0 ? m.g.rps / m.b.rps : 0));
     const mid = measured[medianIndex(shares)]!;
@@ -446,11 +443,10 @@ async function mcpVersusRest(gatewayUrl: string, key: string, pid: number | unde
   if (problem) step(`  ${problem}`);
   const o = (url: string, body: unknown, headers: Record<string, string>) => ({ url, method: 'POST' as const, headers: { 'x-svc-key': key, ...headers }, connections: CONNECTIONS, body, serverPid: pid });
   step(`MCP tools/call check_formula vs POST /check, ${PAIR_ROUNDS} alternating rounds`);
-  const rounds = await alternating(
-    PAIR_ROUNDS,
+  const rounds = await alternating(PAIR_ROUNDS, [
     ['gateway POST /check (MCP reference)', o(`${gatewayUrl}/check`, CHECK_BODY, {})],
     ['gateway MCP tools/call check_formula', o(`${gatewayUrl}/mcp`, MCP_CHECK_BODY, MCP_HEADERS)],
-  );
+  ]);
   const byCpu = rounds.every(([rest, mcp]) => rest.cpuMsPerRequest && mcp.cpuMsPerRequest);
   const costs = rounds.map(([rest, mcp]) => (byCpu ? mcp.cpuMsPerRequest! / rest.cpuMsPerRequest! : mcp.rps > 0 ? rest.rps / mcp.rps : Infinity));
   const [rest, mcp] = rounds[medianIndex(costs)]!;
@@ -472,7 +468,10 @@ async function complianceCost(gatewayUrl: string, withoutUrl: string, key: strin
   const t = targets.complianceHotPath!;
   const o = (url: string) => ({ url: `${url}/check`, method: 'POST' as const, headers: { 'x-svc-key': key }, connections: CONNECTIONS, body: CHECK_BODY, serverPid: pid });
   step(`standing and screening: POST /check with and without them, ${PAIR_ROUNDS} alternating rounds`);
-  const rounds = await alternating(PAIR_ROUNDS, ['gateway POST /check without standing and screening', o(withoutUrl)], ['gateway POST /check with standing and screening', o(gatewayUrl)]);
+  const rounds = await alternating(PAIR_ROUNDS, [
+    ['gateway POST /check without standing and screening', o(withoutUrl)],
+    ['gateway POST /check with standing and screening', o(gatewayUrl)],
+  ]);
   const floor = report.loads.find((l) => l.name.startsWith('floor POST /check'));
   const share = (r: LoadResult) => (floor && floor.rps > 0 ? ` (${fmt((100 * r.rps) / floor.rps, 1)} % of the floor's first round)` : '');
   const dirty = [unclean('without', rounds.map((r) => r[0])), unclean('with', rounds.map((r) => r[1]))].filter(Boolean).join('; ');
