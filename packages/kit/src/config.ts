@@ -40,6 +40,9 @@ export const env = {
       z.array(z.enum(allowed, { message: `must be none, or a comma-separated list of: ${allowed.join(', ')}` })).default([...def]),
     ),
   int: (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(def)),
+  /** One of a few words, the first being the default. */
+  oneOf: <T extends string>(allowed: readonly [T, ...T[]]) =>
+    z.preprocess(emptyToUndefined, z.enum(allowed, { message: `must be one of: ${allowed.join(', ')}` }).default(allowed[0])),
   logLevel: () => z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 };
 

@@ -48,7 +48,19 @@ export interface ServiceContext {
   env: NodeJS.ProcessEnv;
   /** Human-readable progress of slow start steps (the catalogue import); logs when absent. */
   progress?: (message: string) => void;
+  /** The schema was brought up to date before this process (SVC_MIGRATE=skip): start without migrating. */
+  skipMigrations?: boolean;
 }
+
+/** A service's schema (and data) changes, run at its start or alone (SVC_MIGRATE=only). */
+export type MigrateStep = (ctx: Pick<ServiceContext, 'sql' | 'bus' | 'log' | 'progress'>) => Promise<void>;
+
+/**
+ * When a process migrates: `start` before it serves (one process, the embedded start); `only`
+ * migrates and exits 0 without serving (a pod's init container, so the schema is current before
+ * the new replica's server starts); `skip` serves a schema migrated by that init container.
+ */
+export const MIGRATE_MODES = ['start', 'only', 'skip'] as const;
 
 export interface RunningService {
   name: string;
@@ -72,20 +84,35 @@ export function startFailed(name: string, err: unknown): never {
   process.exit(1);
 }
 
-/** Entry of a service run alone: config from the environment, clean stop on SIGTERM/SIGINT. */
-export async function serviceMain(name: ServiceName, factory: ServiceFactory): Promise<void> {
+/**
+ * Entry of a service run alone: config from the environment, clean stop on SIGTERM/SIGINT.
+ * `migrateStep` is the service's migrations, for SVC_MIGRATE=only; a service without one has none.
+ */
+export async function serviceMain(name: ServiceName, factory: ServiceFactory, migrateStep?: MigrateStep): Promise<void> {
   try {
-    await runService(name, factory);
+    await runService(name, factory, migrateStep);
   } catch (err) {
     startFailed(name, err);
   }
 }
 
-async function runService(name: ServiceName, factory: ServiceFactory): Promise<void> {
-  const cfg = loadConfig({ ...commonEnv, SVC_GRPC_HOST: env.string('127.0.0.1'), SVC_GRPC_PORT: env.port(DEFAULT_PORTS[name]), SVC_METRICS_PORT: env.port(0) });
+async function runService(name: ServiceName, factory: ServiceFactory, migrateStep: MigrateStep | undefined): Promise<void> {
+  const cfg = loadConfig({
+    ...commonEnv,
+    SVC_GRPC_HOST: env.string('127.0.0.1'),
+    SVC_GRPC_PORT: env.port(DEFAULT_PORTS[name]),
+    SVC_METRICS_PORT: env.port(0),
+    SVC_MIGRATE: env.oneOf(MIGRATE_MODES),
+  });
   const log = createLogger(name, cfg.SVC_LOG_LEVEL);
   const adapters = await createAdapters({ ...cfg, SVC_DATA_DIR: `${cfg.SVC_DATA_DIR}/${name}` }, name);
-  const running = await factory({ ...adapters, log, listen: `${cfg.SVC_GRPC_HOST}:${cfg.SVC_GRPC_PORT}`, peers: peersFromEnv(), env: process.env });
+  if (cfg.SVC_MIGRATE === 'only') {
+    if (migrateStep) await migrateStep({ ...adapters, log });
+    log.info(migrateStep ? 'migrations applied' : 'no migrations to apply');
+    await adapters.close();
+    return;
+  }
+  const running = await factory({ ...adapters, log, listen: `${cfg.SVC_GRPC_HOST}:${cfg.SVC_GRPC_PORT}`, peers: peersFromEnv(), env: process.env, skipMigrations: cfg.SVC_MIGRATE === 'skip' });
   // Metrics only when a port is configured (containers set 9464); never on the service's own port.
   const metrics = cfg.SVC_METRICS_PORT ? await serveMetrics(cfg.SVC_GRPC_HOST, cfg.SVC_METRICS_PORT) : null;
   onShutdown(log, async () => {

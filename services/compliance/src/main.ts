@@ -1,4 +1,4 @@
 import { serviceMain } from '@svc/kit';
-import { startCompliance } from './service';
+import { migrateCompliance, startCompliance } from './service';
 
-await serviceMain('compliance', startCompliance);
+await serviceMain('compliance', startCompliance, migrateCompliance);

@@ -3,12 +3,16 @@
  * decisions run in the gateway's process (@svc/screening, the hot-path budget); every refusal they
  * make is recorded here, which applies the strike ladder and announces the new standing.
  */
-import { migrate, startOutboxRelay, type RunningService, type ServiceContext } from '@svc/kit';
+import { migrate, startOutboxRelay, type MigrateStep, type RunningService, type ServiceContext } from '@svc/kit';
 import { migrations, SCHEMA } from './migrations';
 import { complianceServer } from './server';
 
+export const migrateCompliance: MigrateStep = async ({ sql }) => {
+  await migrate(sql, SCHEMA, migrations);
+};
+
 export async function startCompliance(ctx: ServiceContext & { now?: () => number }): Promise<RunningService> {
-  await migrate(ctx.sql, SCHEMA, migrations);
+  if (!ctx.skipMigrations) await migrateCompliance(ctx);
   // Events left unpublished by an earlier process (a crash after a commit) leave on the first pass.
   const outbox = startOutboxRelay({ sql: ctx.sql, bus: ctx.bus, schema: SCHEMA, log: ctx.log });
   void outbox.flush();

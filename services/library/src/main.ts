@@ -1,4 +1,4 @@
 import { serviceMain } from '@svc/kit';
-import { startLibrary } from './service';
+import { migrateLibrary, startLibrary } from './service';
 
-await serviceMain('library', startLibrary);
+await serviceMain('library', startLibrary, migrateLibrary);

@@ -1,4 +1,4 @@
 import { serviceMain } from '@svc/kit';
-import { startMetering } from './service';
+import { migrateMetering, startMetering } from './service';
 
-await serviceMain('metering', startMetering);
+await serviceMain('metering', startMetering, migrateMetering);

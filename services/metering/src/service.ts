@@ -1,4 +1,4 @@
-import { migrate, startOutboxRelay, type RunningService, type ServiceContext } from '@svc/kit';
+import { migrate, startOutboxRelay, type MigrateStep, type RunningService, type ServiceContext } from '@svc/kit';
 import { migrations, SCHEMA } from './migrations';
 import { startUsageCounters } from './counters';
 import { meteringServer } from './server';
@@ -9,10 +9,14 @@ import { oauthHandlers } from './oauth/handlers';
 
 const SWEEP_EVERY_MS = 10_000;
 
-export async function startMetering(ctx: ServiceContext): Promise<RunningService> {
-  await migrate(ctx.sql, SCHEMA, migrations);
+export const migrateMetering: MigrateStep = async ({ sql }) => {
+  await migrate(sql, SCHEMA, migrations);
   // MCP sign-in (OAuth) lives beside the accounts it signs in to, in its own schema and service.
-  await migrate(ctx.sql, OAUTH_SCHEMA, oauthMigrations);
+  await migrate(sql, OAUTH_SCHEMA, oauthMigrations);
+};
+
+export async function startMetering(ctx: ServiceContext): Promise<RunningService> {
+  if (!ctx.skipMigrations) await migrateMetering(ctx);
   // Events left unpublished by an earlier process (a crash after a commit) leave on the first pass.
   const outbox = startOutboxRelay({ sql: ctx.sql, bus: ctx.bus, schema: SCHEMA, log: ctx.log });
   void outbox.flush();
