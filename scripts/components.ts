@@ -1,7 +1,7 @@
 /**
  * The one registry of components: every process the service runs as, with its folder, its port in a
  * cluster, whether it serves HTTP, whether it reads the chassis secret, and its start wave. The
- * embedded start and the split start loop over it; the chart's values, skaffold's artifacts, the
+ * embedded start and the split start loop over it; the Kubernetes overlays, skaffold's artifacts, the
  * gateway's client map and the image recipe are checked against it (test/components.test.ts).
  */
 import type { ServiceFactory } from '@svc/kit';

@@ -1,6 +1,6 @@
 /**
  * One registry of components (scripts/components.ts), and everything that lists components held
- * to it: the chart's values, skaffold's artifacts, the gateway's gRPC clients, the image recipe.
+ * to it: the rendered Kubernetes overlays, skaffold's artifacts and profiles, the image recipe.
  * Without a Docker engine here, each image's file set is assembled from the Dockerfile and
  * .dockerignore, and its component's modules are imported from it, so an image that would crash
  * on start (a data file its code imports left out) fails here.
@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SERVICE_NAMES } from '@svc/protos';
 import { COMPONENTS, FACTORIES, PACKAGE_DIR, WAVES } from '../scripts/components';
+import { OVERLAYS_DIR, overlays, render } from './support/manifests';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const read = (p: string) => readFileSync(join(ROOT, p), 'utf8');
@@ -27,24 +28,37 @@ describe('the component registry', () => {
     expect(COMPONENTS.filter((c) => c.readsChassis).map((c) => c.name).sort()).toEqual(['label', 'preservation']);
   });
 
-  it("matches the chart's components: ports, HTTP, the chassis mount", () => {
-    const values = parse(read('charts/svc/values.yaml')) as { components: Record<string, { port: number; http?: boolean; chassis?: boolean }> };
-    expect(Object.keys(values.components).sort()).toEqual(COMPONENTS.map((c) => c.name).sort());
-    for (const c of COMPONENTS) {
-      const v = values.components[c.name]!;
-      expect({ port: v.port, http: v.http === true, chassis: v.chassis === true }, c.name).toEqual({ port: c.port, http: c.http, chassis: c.readsChassis });
+  it('matches every overlay\'s workloads: one Deployment per component, its image, its port', () => {
+    for (const overlay of overlays()) {
+      const objs = render(join(OVERLAYS_DIR, overlay));
+      const deployments = objs.filter((o) => o.kind === 'Deployment');
+      expect(deployments.map((d) => d.metadata.name).sort(), overlay).toEqual(COMPONENTS.map((c) => c.name).sort());
+      for (const c of COMPONENTS) {
+        const main = deployments.find((d) => d.metadata.name === c.name)!.spec.template.spec.containers[0];
+        expect({ image: main.image, port: main.ports.find((p: { name: string }) => p.name === 'serve')?.containerPort }, `${overlay}/${c.name}`).toEqual({ image: `svc-${c.name}`, port: c.port });
+      }
     }
   });
 
-  it("matches skaffold's artifacts and image settings", () => {
+  it("matches skaffold's artifacts, and each profile deploys the overlay of its name", () => {
     const sk = parse(read('skaffold.yaml')) as {
-      build: { artifacts: Array<{ image: string; docker: { buildArgs: { COMPONENT: string } } }> };
-      deploy: { helm: { releases: Array<{ setValueTemplates: Record<string, string> }> } };
+      build: { artifacts: Array<{ image: string; docker: { dockerfile: string; buildArgs: { COMPONENT: string } } }> };
+      profiles: Array<{ name: string; manifests: { kustomize: { paths: string[] } }; deploy: { kubectl?: object }; portForward?: Array<{ resourceName: string; port: number }> }>;
     };
     const names = COMPONENTS.map((c) => c.name).sort();
     expect(sk.build.artifacts.map((a) => a.docker.buildArgs.COMPONENT).sort()).toEqual(names);
-    for (const a of sk.build.artifacts) expect(a.image).toBe(`svc-${a.docker.buildArgs.COMPONENT}`);
-    expect(Object.keys(sk.deploy.helm.releases[0]!.setValueTemplates).map((k) => k.split('.')[1]).sort()).toEqual(names);
+    for (const a of sk.build.artifacts) expect({ image: a.image, dockerfile: a.docker.dockerfile }).toEqual({ image: `svc-${a.docker.buildArgs.COMPONENT}`, dockerfile: 'deploy/Dockerfile' });
+    expect(sk.profiles.map((p) => p.name).sort()).toEqual(overlays());
+    for (const p of sk.profiles) {
+      expect(p.manifests.kustomize.paths, p.name).toEqual([`deploy/k8s/overlays/${p.name}`]);
+      expect(p.deploy.kubectl, p.name).toBeDefined();
+    }
+    const gateway = COMPONENTS.find((c) => c.http)!;
+    expect(sk.profiles.find((p) => p.name === 'dev')!.portForward).toEqual([expect.objectContaining({ resourceName: gateway.name, port: gateway.port })]);
+  });
+
+  it('the image recipe builds any component by its COMPONENT build argument', () => {
+    expect(read('deploy/Dockerfile')).toMatch(/^ARG COMPONENT\b/m);
   });
 });
 
