@@ -16,3 +16,17 @@ describe('a list of names from the environment (SVC_THREADS)', () => {
     expect(() => loadConfig(shape, { SVC_THREADS: 'none,label' })).toThrow(/SVC_THREADS/);
   });
 });
+
+describe('one of a few words from the environment (SVC_MIGRATE)', () => {
+  const shape = { SVC_MIGRATE: env.oneOf(['start', 'only', 'skip'] as const) };
+
+  it('takes the first word when unset or empty, and any word of the list', () => {
+    expect(loadConfig(shape, {}).SVC_MIGRATE).toBe('start');
+    expect(loadConfig(shape, { SVC_MIGRATE: '' }).SVC_MIGRATE).toBe('start');
+    expect(loadConfig(shape, { SVC_MIGRATE: 'skip' }).SVC_MIGRATE).toBe('skip');
+  });
+
+  it('refuses any other word, naming the variable and the words it takes', () => {
+    expect(() => loadConfig(shape, { SVC_MIGRATE: 'Only' })).toThrow(/SVC_MIGRATE: must be one of: start, only, skip/);
+  });
+});
