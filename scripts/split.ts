@@ -6,7 +6,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ADDR_VAR, freePort, postgresSql, waitHealthy } from '@svc/kit';
 import type { ServiceName } from '@svc/protos';
+import { CHASSIS_FILE_ENV, DEFAULT_CHASSIS_FILE } from '@svc/chassis';
 import { COMPONENTS, PACKAGE_DIR, WAVES, type ComponentName } from './components';
+import { compiledEntry } from './build/compiled';
 import { ensureDevAccount } from './dev-account';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -23,6 +25,8 @@ export interface SplitOptions {
   output?: (name: string, line: string) => void;
   /** Listen on the registry's ports (the cluster's) instead of free ones. */
   fixedPorts?: boolean;
+  /** `compiled`: each component from its build (`dist/<name>/main.mjs`, plain node); default the sources through tsx. */
+  runtime?: 'tsx' | 'compiled';
 }
 
 export interface RunningSplit {
@@ -61,6 +65,10 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
     SVC_LOG_LEVEL: o.logLevel ?? 'info',
     ...Object.fromEntries(names.map((n) => [ADDR_VAR[n], addresses[n]])),
   };
+  // A build holds no chassis (an image gets it from a Secret): the checkout's example stands in, as the mount would.
+  const chassis = (name: ComponentName): NodeJS.ProcessEnv =>
+    o.runtime === 'compiled' && COMPONENTS.find((c) => c.name === name)!.readsChassis && !common[CHASSIS_FILE_ENV] ? { [CHASSIS_FILE_ENV]: DEFAULT_CHASSIS_FILE } : {};
+  const command = (name: ComponentName) => (o.runtime === 'compiled' ? [compiledEntry(name)] : ['--import', 'tsx', `${PACKAGE_DIR[name]}/src/main.ts`]);
   const out = o.output ?? ((name, line) => process.stdout.write(`${name.padEnd(12)} | ${line}\n`));
   const procs = {} as Record<ComponentName, ChildProcess>;
   const extras = {} as Record<ComponentName, NodeJS.ProcessEnv>;
@@ -75,7 +83,7 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
     extras[name] = extra;
     tails[name] = [];
     const started = Date.now();
-    const p = spawn(process.execPath, ['--import', 'tsx', `${PACKAGE_DIR[name]}/src/main.ts`], { cwd: ROOT, env: { ...common, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, command(name), { cwd: ROOT, env: { ...common, ...chassis(name), ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [p.stdout, p.stderr]) {
       let buf = '';
       stream?.on('data', (d: Buffer) => {
