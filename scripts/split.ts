@@ -3,10 +3,10 @@
  * real PostgreSQL, Redis and NATS. Used by `npm run start:split` and the split end-to-end test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADDR_VAR, freePort, postgresSql, waitHealthy } from '@svc/kit';
 import type { ServiceName } from '@svc/protos';
-import { CHASSIS_FILE_ENV, DEFAULT_CHASSIS_FILE } from '@svc/chassis';
 import { COMPONENTS, PACKAGE_DIR, WAVES, type ComponentName } from './components';
 import { compiledEntry } from './build/compiled';
 import { ensureDevAccount } from './dev-account';
@@ -65,9 +65,10 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
     SVC_LOG_LEVEL: o.logLevel ?? 'info',
     ...Object.fromEntries(names.map((n) => [ADDR_VAR[n], addresses[n]])),
   };
-  // A build holds no chassis (an image gets it from a Secret): the checkout's example stands in, as the mount would.
+  // A build holds no chassis (an image gets it from a Secret): the checkout's example (the chassis
+  // package's default) stands in, as the mount would, for the two that read it.
   const chassis = (name: ComponentName): NodeJS.ProcessEnv =>
-    o.runtime === 'compiled' && COMPONENTS.find((c) => c.name === name)!.readsChassis && !common[CHASSIS_FILE_ENV] ? { [CHASSIS_FILE_ENV]: DEFAULT_CHASSIS_FILE } : {};
+    o.runtime === 'compiled' && COMPONENTS.find((c) => c.name === name)!.readsChassis && !common.SVC_CHASSIS_FILE ? { SVC_CHASSIS_FILE: join(ROOT, 'packages/chassis/data/chassis.example.json') } : {};
   const command = (name: ComponentName) => (o.runtime === 'compiled' ? [compiledEntry(name)] : ['--import', 'tsx', `${PACKAGE_DIR[name]}/src/main.ts`]);
   const out = o.output ?? ((name, line) => process.stdout.write(`${name.padEnd(12)} | ${line}\n`));
   const procs = {} as Record<ComponentName, ChildProcess>;
