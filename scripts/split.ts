@@ -25,6 +25,12 @@ export interface SplitOptions {
   output?: (name: string, line: string) => void;
   /** Listen on the registry's ports (the cluster's) instead of free ones. */
   fixedPorts?: boolean;
+  /** Ports fixed by the caller (another replica will share one); the others as fixedPorts says. */
+  ports?: Partial<Record<ComponentName, number>>;
+  /** Added to every process' environment, after the addresses (so it may name a peer otherwise). */
+  env?: NodeJS.ProcessEnv;
+  /** Added to one component's environment. */
+  componentEnv?: Partial<Record<ComponentName, NodeJS.ProcessEnv>>;
   /** `compiled`: each component from its build (`dist/<name>/main.mjs`, plain node); default the sources through tsx. */
   runtime?: 'tsx' | 'compiled';
 }
@@ -51,7 +57,7 @@ const STEADY_MS = 60_000;
 export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
   const names = WAVES.flat();
   // The cluster's ports from the registry when asked (npm run start:split), else free ones (tests).
-  const portOf = async (n: ComponentName) => (o.fixedPorts ? COMPONENTS.find((c) => c.name === n)!.port : await freePort());
+  const portOf = async (n: ComponentName) => o.ports?.[n] ?? (o.fixedPorts ? COMPONENTS.find((c) => c.name === n)!.port : await freePort());
   const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await portOf(n)] as const))) as Record<ServiceName, number>;
   const addresses = Object.fromEntries(names.map((n) => [n, `127.0.0.1:${ports[n]}`])) as Record<ServiceName, string>;
   const gatewayPort = o.gatewayPort ?? (await portOf('gateway'));
@@ -64,6 +70,7 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
     SVC_DATA_DIR: o.dataDir,
     SVC_LOG_LEVEL: o.logLevel ?? 'info',
     ...Object.fromEntries(names.map((n) => [ADDR_VAR[n], addresses[n]])),
+    ...o.env,
   };
   // A build holds no chassis (an image gets it from a Secret): the checkout's example (the chassis
   // package's default) stands in, as the mount would, for the two that read it.
@@ -84,7 +91,7 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
     extras[name] = extra;
     tails[name] = [];
     const started = Date.now();
-    const p = spawn(process.execPath, command(name), { cwd: ROOT, env: { ...common, ...chassis(name), ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, command(name), { cwd: ROOT, env: { ...common, ...chassis(name), ...o.componentEnv?.[name], ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [p.stdout, p.stderr]) {
       let buf = '';
       stream?.on('data', (d: Buffer) => {
