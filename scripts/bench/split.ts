@@ -4,15 +4,19 @@
  * the gateway. Per path: requests/s, and the CPU time each process spent per request (from /proc), so
  * that a replica's capacity at a CPU request is that request divided by its CPU per request; and what
  * each request costs the stores: PostgreSQL transactions and rows written in this run's database
- * (pg_stat_database, ours alone) and messages in this run's NATS stream. Prints a markdown section
+ * (pg_stat_database, ours alone), messages in this run's NATS streams, and commands on a Redis server
+ * of its own (redis-server on a free port, so the count is ours alone). Prints a markdown section
  * for docs/benchmarks.md. Knobs: BENCH_SECONDS (10), BENCH_CONNECTIONS (16).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { connect as natsConnect } from 'nats';
+import { freePort } from '@svc/kit';
 import { dropNamespaceStream, freshDatabase, freshNamespace, realServer } from '@svc/kit/testing';
 import { bundle } from '../build/bundle';
 import { COMPONENTS, type ComponentName } from '../components';
@@ -61,6 +65,31 @@ async function natsMessages(url: string, namespace: string): Promise<number> {
   }
 }
 
+/** Commands a Redis server has processed (INFO stats), over a plain socket. */
+function redisCommands(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createConnection({ host: '127.0.0.1', port }, () => s.write('INFO stats\r\n'));
+    let buf = '';
+    s.on('data', (d) => {
+      buf += d.toString();
+      const m = /total_commands_processed:(\d+)/.exec(buf);
+      if (m) {
+        s.destroy();
+        resolve(Number(m[1]));
+      }
+    });
+    s.on('error', reject);
+  });
+}
+
+const redisPort = await freePort();
+const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+process.on('exit', () => redis.kill('SIGTERM'));
+for (let i = 0; ; i++) {
+  if (await redisCommands(redisPort).then(() => true, () => false)) break;
+  if (i > 100) throw new Error('redis-server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
 const db = await freshDatabase('benchsplit');
 const ns = freshNamespace('benchsplit');
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-split-'));
@@ -68,22 +97,22 @@ const natsUrl = await realServer('nats');
 const rows: string[] = [];
 try {
   for (const c of COMPONENTS) await bundle(ROOT, c.name, join(ROOT, 'dist', c.name));
-  const sys = await startSplit({ databaseUrl: db.url, redisUrl: await realServer('redis'), natsUrl, namespace: ns, dataDir, logLevel: 'warn', runtime: 'compiled', output: () => {}, env: { SVC_RATE_LIMIT_PER_SEC: '0' } });
+  const sys = await startSplit({ databaseUrl: db.url, redisUrl: `redis://127.0.0.1:${redisPort}`, natsUrl, namespace: ns, dataDir, logLevel: 'warn', runtime: 'compiled', output: () => {}, env: { SVC_RATE_LIMIT_PER_SEC: '0' } });
   try {
     const cpu = () => Object.fromEntries(COMPONENTS.map((c) => [c.name, processCpuMs(sys.procs[c.name].pid) ?? NaN])) as Record<ComponentName, number>;
     for (const path of PATHS) {
       const headers = { 'x-svc-key': sys.key };
       // Warm-up, not counted: JIT, connections, caches.
       await load(`warm ${path.route}`, { url: `${sys.url}${path.route}`, method: 'POST', body: path.body, headers, connections: CONNECTIONS, seconds: 3 });
-      const [c0, p0, n0] = [cpu(), await pgStats(db.url), await natsMessages(natsUrl, ns)];
+      const [c0, p0, n0, r0] = [cpu(), await pgStats(db.url), await natsMessages(natsUrl, ns), await redisCommands(redisPort)];
       const r = await load(path.route, { url: `${sys.url}${path.route}`, method: 'POST', body: path.body, headers, connections: CONNECTIONS, seconds: SECONDS });
-      const [c1, p1, n1] = [cpu(), await pgStats(db.url), await natsMessages(natsUrl, ns)];
+      const [c1, p1, n1, r1] = [cpu(), await pgStats(db.url), await natsMessages(natsUrl, ns), await redisCommands(redisPort)];
       const ok = r.statuses['200'] ?? 0;
       const per = (a: number, b: number) => (ok ? (b - a) / ok : NaN);
       const cpuPer = Object.fromEntries(COMPONENTS.map((c) => [c.name, per(c0[c.name], c1[c.name])])) as Record<ComponentName, number>;
       const bad = r.requests - ok;
       rows.push(
-        `| POST ${path.route} (${path.service}) | ${r.rps} | ${r.p50} / ${r.p99} | ${bad} | ${COMPONENTS.map((c) => cpuPer[c.name].toFixed(3)).join(' | ')} | ${per(p0.xact, p1.xact).toFixed(2)} | ${per(p0.written, p1.written).toFixed(2)} | ${per(n0, n1).toFixed(3)} |`,
+        `| POST ${path.route} (${path.service}) | ${r.rps} | ${r.p50} / ${r.p99} | ${bad} | ${COMPONENTS.map((c) => cpuPer[c.name].toFixed(3)).join(' | ')} | ${per(p0.xact, p1.xact).toFixed(2)} | ${per(p0.written, p1.written).toFixed(2)} | ${per(n0, n1).toFixed(3)} | ${per(r0, r1).toFixed(2)} |`,
       );
     }
   } finally {
@@ -93,18 +122,22 @@ try {
   await db.drop();
   await dropNamespaceStream(ns).catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
+  redis.kill('SIGTERM');
 }
 const m = machine();
-console.log(`## The split system, compiled: CPU per request of each process (issue 26)
+const section = `## The split system, compiled: CPU per request of each process (issue 26)
 
 ${new Date().toISOString().slice(0, 10)}; ${m.cpu}, ${m.cores} cores (shared with the load generator and other work), ${m.memory}, Node ${m.node}, ${m.os}; load average ${m.loadAverage.toFixed(1)}.
 \`npm run bench:split\` (scripts/bench/split.ts): the seven components from \`dist/\` with plain node, one replica each, on the local
 PostgreSQL, Redis and NATS (JetStream); autocannon on loopback, ${CONNECTIONS} connections, ${SECONDS} s per path after 3 s of warm-up, the
 development key (platform plan), rate limit off. CPU is user + system time from /proc per 200 answer; PostgreSQL is this run's database
-(pg_stat_database: transactions, rows inserted + updated + deleted); NATS is the messages added to this run's streams.
+(pg_stat_database: transactions, rows inserted + updated + deleted); NATS is the messages added to this run's streams; Redis is a redis-server of the run's own (INFO total_commands_processed).
 
-| path | req/s | p50 / p99 ms | non-200 | ${COMPONENTS.map((c) => `${c.name} CPU ms/req`).join(' | ')} | PG xact/req | PG rows/req | NATS msg/req |
-|---|---:|---|---:|${COMPONENTS.map(() => '---:').join('|')}|---:|---:|---:|
+| path | req/s | p50 / p99 ms | non-200 | ${COMPONENTS.map((c) => `${c.name} CPU ms/req`).join(' | ')} | PG xact/req | PG rows/req | NATS msg/req | Redis cmds/req |
+|---|---:|---|---:|${COMPONENTS.map(() => '---:').join('|')}|---:|---:|---:|---:|
 ${rows.join('\n')}
-`);
+`;
+console.log(section);
+// `npm run bench` appends it to the report it has just written.
+if (process.argv.includes('--append')) appendFileSync(join(ROOT, 'docs', 'benchmarks.md'), `\n${section}`);
 process.exit(0);

@@ -6,7 +6,7 @@
  * Knobs: BENCH_START_RUNS (5), BENCH_START_COMPONENTS (envelope,label).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,7 +101,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 const m = machine();
-console.log(`## Compiled components: start and memory (issue 26)
+const section = `## Compiled components: start and memory (issue 26)
 
 ${new Date().toISOString().slice(0, 10)}; ${m.cpu}, ${m.cores} cores (shared), ${m.memory}, Node ${m.node}, ${m.os}; load average ${m.loadAverage.toFixed(1)}.
 \`npm run bench:start\` (scripts/bench/start.ts): ${RUNS} alternating runs each after one unrecorded pair; start is spawn to grpc.health.v1 SERVING
@@ -110,5 +110,8 @@ ${new Date().toISOString().slice(0, 10)}; ${m.cpu}, ${m.cores} cores (shared), $
 | component | run as | start, median ms | start, each run ms | RSS MiB (median) | compiled against tsx |
 |---|---|---:|---|---:|---|
 ${rows.join('\n')}
-`);
+`;
+console.log(section);
+// `npm run bench` appends it to the report it has just written.
+if (process.argv.includes('--append')) appendFileSync(join(ROOT, 'docs', 'benchmarks.md'), `\n${section}`);
 process.exit(0);
