@@ -16,7 +16,7 @@ export const CLIENT_OPTIONS: grpc.ChannelOptions = {
   'grpc.service_config': JSON.stringify(SERVICE_CONFIG),
   // Ours is the only service config: no DNS TXT lookup on every resolution.
   'grpc.service_config_disable_resolution': 1,
-  // A connection closed by its server's maximum age (or a pod gone) re-resolves the name at once
+  // A connection closed by its server's maximum age (or a pod gone) re-resolves the name within 5 s
   // rather than up to 30 s later (grpc-js' default pacing), so new pods get calls within seconds.
   'grpc.dns_min_time_between_resolutions_ms': 5_000,
   // Idle connections are pinged too: a pod that vanished without closing its sockets is dropped.

@@ -24,8 +24,8 @@ export const CHANNEL_OPTIONS: grpc.ChannelOptions = {
 /**
  * A client resolves a service's name when it connects, not again while its connections live: each
  * connection is closed after a maximum age (grpc-js adds ±10 % jitter), so every client re-resolves
- * within that age and spreads onto replicas added since. The grace lets calls in flight finish; it
- * is longer than the longest deadline a caller gives (5 s, metering's ReportCalls).
+ * within that age and spreads onto replicas added since. The grace lets calls in flight finish: it is
+ * the longest deadline a caller gives (10 s, the operators' commands; 5 s on the gateway's paths).
  */
 export const MAX_CONNECTION_AGE_MS = 30_000;
 export const MAX_CONNECTION_AGE_GRACE_MS = 10_000;
