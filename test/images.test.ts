@@ -12,12 +12,13 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHASSIS_FILE } from '@svc/chassis';
-import { ADDR_VAR, freePort, waitHealthy } from '@svc/kit';
+import { ADDR_VAR, freePort, postgresSql, waitHealthy } from '@svc/kit';
 import { dropNamespaceStream, freshDatabase, freshNamespace, realServer } from '@svc/kit/testing';
 import type { ServiceName } from '@svc/protos';
 import { bundle, type BundleInfo } from '../scripts/build/bundle';
 import { EXTERNAL_PACKAGES, READS_FILES, RUNTIME_FILES } from '../scripts/build/files';
 import { COMPONENTS, PACKAGE_DIR, WAVES, type ComponentName } from '../scripts/components';
+import { ensureDevAccount } from '../scripts/dev-account';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const read = (p: string) => readFileSync(join(ROOT, p), 'utf8');
@@ -144,6 +145,8 @@ describe('each compiled component starts with plain node from its image folder',
   const scratch = mkdtempSync(join(tmpdir(), 'svc-images-run-'));
   const before = {} as Record<ComponentName, string[]>;
   const stopped = {} as Record<ComponentName, { code: number | null; signal: string | null }>;
+  /** A formula call through the compiled gateway, answered by the compiled services behind it. */
+  let answer: { status: number; body: string } | undefined;
 
   const launch = (name: ComponentName, env: Record<string, string>) => {
     const lines: string[] = [];
@@ -175,6 +178,8 @@ describe('each compiled component starts with plain node from its image folder',
       }
       await Promise.all(wave.map((n) => Promise.race([waitHealthy(addr[n], 150_000), died(n)])));
     }
+    const sql = postgresSql(db.url, { max: 1 });
+    const { key } = await ensureDevAccount(sql, join(scratch, 'dev')).finally(() => sql.close());
     const port = await freePort();
     const gw = launch('gateway', { ...common, ...peers, SVC_PORT: String(port) });
     const end = Date.now() + 60_000;
@@ -184,6 +189,12 @@ describe('each compiled component starts with plain node from its image folder',
       if (Date.now() > end) throw new Error(`gateway did not answer /healthz: ${gw.lines.slice(-5).join(' | ')}`);
       await new Promise((r) => setTimeout(r, 200));
     }
+    const r = await fetch(`http://127.0.0.1:${port}/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-svc-key': key },
+      body: JSON.stringify({ base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] }),
+    });
+    answer = { status: r.status, body: await r.text() };
     // SIGTERM, as the kubelet sends it: each drains and exits by itself, the gateway first.
     for (const { name, p } of [...procs].reverse()) {
       const exit = new Promise<void>((r) => p.once('exit', (code, signal) => r(void (stopped[name] = { code, signal }))));
@@ -203,6 +214,11 @@ describe('each compiled component starts with plain node from its image folder',
     expect(stopped[name], name).toEqual({ code: 0, signal: null });
     const lines = procs.find((x) => x.name === name)!.lines;
     expect(lines.filter((l) => /Error|failed/.test(l)), name).toEqual([]);
+  });
+
+  it('answer a formula call together: gateway, metering, compliance, envelope, library', () => {
+    expect(answer?.status, answer?.body).toBe(200);
+    expect(JSON.parse(answer!.body)).toMatchObject({ verdict: expect.any(String) });
   });
 
   it.each(COMPONENTS.map((c) => [c.name] as const))('%s wrote nothing into its image folder (a read-only root file system)', (name) => {
