@@ -14,7 +14,7 @@ const DEEP = {
 const TESTS = { group: ['**/test/**', '**/test', '../test/*'], message: 'production code never imports test code' };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'protos/gen/**', '.data/**', 'docs/**'] },
+  { ignores: ['**/node_modules/**', 'protos/gen/**', '.data/**', 'docs/**', 'dist/**'] },
   {
     files: PRODUCTION,
     languageOptions: { parser: tseslint.parser },

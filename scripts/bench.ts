@@ -13,6 +13,9 @@
  *    against REST and the gateway with and without standing and screening. All three children run
  *    with the Node flags of `npm start`. Autocannon, loopback only.
  *
+ * `npm run bench` then runs scripts/bench/start.ts (compiled start against tsx) and
+ * scripts/bench/split.ts (the compiled split system per compute path), which append their sections.
+ *
  * Exits 0 when the run completes, whatever the targets say (it is a report); 1 when the run
  * itself broke (the report is still written, marked incomplete). Children and temp dirs are
  * cleaned up on every path. Knobs: BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2),

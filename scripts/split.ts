@@ -3,10 +3,12 @@
  * real PostgreSQL, Redis and NATS. Used by `npm run start:split` and the split end-to-end test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADDR_VAR, freePort, postgresSql, waitHealthy } from '@svc/kit';
 import type { ServiceName } from '@svc/protos';
 import { COMPONENTS, PACKAGE_DIR, WAVES, type ComponentName } from './components';
+import { compiledEntry } from './build/compiled';
 import { ensureDevAccount } from './dev-account';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -23,6 +25,14 @@ export interface SplitOptions {
   output?: (name: string, line: string) => void;
   /** Listen on the registry's ports (the cluster's) instead of free ones. */
   fixedPorts?: boolean;
+  /** Ports fixed by the caller (another replica will share one); the others as fixedPorts says. */
+  ports?: Partial<Record<ComponentName, number>>;
+  /** Added to every process' environment, after the addresses (so it may name a peer otherwise). */
+  env?: NodeJS.ProcessEnv;
+  /** Added to one component's environment. */
+  componentEnv?: Partial<Record<ComponentName, NodeJS.ProcessEnv>>;
+  /** `compiled`: each component from its build (`dist/<name>/main.mjs`, plain node); default the sources through tsx. */
+  runtime?: 'tsx' | 'compiled';
 }
 
 export interface RunningSplit {
@@ -47,7 +57,7 @@ const STEADY_MS = 60_000;
 export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
   const names = WAVES.flat();
   // The cluster's ports from the registry when asked (npm run start:split), else free ones (tests).
-  const portOf = async (n: ComponentName) => (o.fixedPorts ? COMPONENTS.find((c) => c.name === n)!.port : await freePort());
+  const portOf = async (n: ComponentName) => o.ports?.[n] ?? (o.fixedPorts ? COMPONENTS.find((c) => c.name === n)!.port : await freePort());
   const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await portOf(n)] as const))) as Record<ServiceName, number>;
   const addresses = Object.fromEntries(names.map((n) => [n, `127.0.0.1:${ports[n]}`])) as Record<ServiceName, string>;
   const gatewayPort = o.gatewayPort ?? (await portOf('gateway'));
@@ -60,7 +70,13 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
     SVC_DATA_DIR: o.dataDir,
     SVC_LOG_LEVEL: o.logLevel ?? 'info',
     ...Object.fromEntries(names.map((n) => [ADDR_VAR[n], addresses[n]])),
+    ...o.env,
   };
+  // A build holds no chassis (an image gets it from a Secret): the checkout's example (the chassis
+  // package's default) stands in, as the mount would, for the two that read it.
+  const chassis = (name: ComponentName): NodeJS.ProcessEnv =>
+    o.runtime === 'compiled' && COMPONENTS.find((c) => c.name === name)!.readsChassis && !common.SVC_CHASSIS_FILE ? { SVC_CHASSIS_FILE: join(ROOT, 'packages/chassis/data/chassis.example.json') } : {};
+  const command = (name: ComponentName) => (o.runtime === 'compiled' ? [compiledEntry(name)] : ['--import', 'tsx', `${PACKAGE_DIR[name]}/src/main.ts`]);
   const out = o.output ?? ((name, line) => process.stdout.write(`${name.padEnd(12)} | ${line}\n`));
   const procs = {} as Record<ComponentName, ChildProcess>;
   const extras = {} as Record<ComponentName, NodeJS.ProcessEnv>;
@@ -75,7 +91,7 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
     extras[name] = extra;
     tails[name] = [];
     const started = Date.now();
-    const p = spawn(process.execPath, ['--import', 'tsx', `${PACKAGE_DIR[name]}/src/main.ts`], { cwd: ROOT, env: { ...common, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, command(name), { cwd: ROOT, env: { ...common, ...chassis(name), ...o.componentEnv?.[name], ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [p.stdout, p.stderr]) {
       let buf = '';
       stream?.on('data', (d: Buffer) => {

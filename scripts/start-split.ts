@@ -1,6 +1,8 @@
 /** `npm run start:split`: the seven components as separate processes against real servers. */
 import pg from 'pg';
 import { commonEnv, env, loadConfig, startFailed } from '@svc/kit';
+import { staleBuild } from './build/compiled';
+import { COMPONENTS } from './components';
 import { startSplit } from './split';
 
 const cfg = loadConfig({ ...commonEnv, SVC_PORT: env.port(8080) });
@@ -17,7 +19,12 @@ if (!cfg.SVC_DATABASE_URL) {
   await admin.end();
 }
 
-const sys = await startSplit({ databaseUrl, redisUrl, natsUrl, namespace: cfg.SVC_NAMESPACE, dataDir: cfg.SVC_DATA_DIR, gatewayPort: cfg.SVC_PORT, logLevel: cfg.SVC_LOG_LEVEL, fixedPorts: true }).catch((err: unknown) =>
+// The build when every component's is there and current (npm run build), the sources through tsx otherwise.
+const stale = COMPONENTS.map((c) => staleBuild(c.name)).filter((r): r is string => r !== null);
+const runtime = stale.length ? 'tsx' : 'compiled';
+console.log(runtime === 'compiled' ? 'Running the build (dist/, plain node)' : `Running the sources through tsx (${stale[0]}${stale.length > 1 ? `, and ${stale.length - 1} more` : ''}; npm run build compiles them)`);
+
+const sys = await startSplit({ databaseUrl, redisUrl, natsUrl, namespace: cfg.SVC_NAMESPACE, dataDir: cfg.SVC_DATA_DIR, gatewayPort: cfg.SVC_PORT, logLevel: cfg.SVC_LOG_LEVEL, fixedPorts: true, runtime }).catch((err: unknown) =>
   startFailed('start:split', err),
 );
 const services = Object.entries(sys.addresses).map(([n, a]) => `  ${n.padEnd(13)} ${a}`).join('\n');

@@ -25,8 +25,9 @@ export const env = {
         .refine((v) => protocols.some((p) => v.startsWith(`${p}://`)), { message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}` })
         .optional(),
     ),
+  /** A gRPC peer: host:port (resolved through DNS), or a dns:// target naming its DNS server. */
   address: (def: string) =>
-    z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/, 'must be host:port').default(def)),
+    z.preprocess(emptyToUndefined, z.string().regex(/^(?:dns:\/\/[A-Za-z0-9.\-_[\]:]*\/)?[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/, 'must be host:port or dns://[server]/host:port').default(def)),
   string: (def: string) => z.preprocess(emptyToUndefined, z.string().default(def)),
   /** A comma-separated list of names from `allowed`; `none` is the empty list. */
   list: <T extends string>(allowed: readonly [T, ...T[]], def: readonly T[]) =>

@@ -30,3 +30,19 @@ describe('one of a few words from the environment (SVC_MIGRATE)', () => {
     expect(() => loadConfig(shape, { SVC_MIGRATE: 'Only' })).toThrow(/SVC_MIGRATE: must be one of: start, only, skip/);
   });
 });
+
+describe('a gRPC peer address from the environment (SVC_*_ADDR)', () => {
+  const shape = { SVC_LIBRARY_ADDR: env.address('127.0.0.1:50051') };
+
+  it('takes host:port (a cluster name, an IP) and a dns:// target naming its DNS server', () => {
+    for (const a of ['library:50051', 'library.svc.cluster.local:50051', '10.0.0.7:50051', '[::1]:50051', 'dns:///library:50051', 'dns://10.96.0.10:53/library:50051']) {
+      expect(loadConfig(shape, { SVC_LIBRARY_ADDR: a }).SVC_LIBRARY_ADDR).toBe(a);
+    }
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const a of ['library', 'http://library:50051', 'dns:/library:50051', 'library:port']) {
+      expect(() => loadConfig(shape, { SVC_LIBRARY_ADDR: a }), a).toThrow(/SVC_LIBRARY_ADDR: must be host:port or dns:\/\/\[server\]\/host:port/);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { proto } from '@svc/protos';
-import { call, connect, createLogger, GrpcServer, problemOf, SvcError, unary, waitHealthy } from '../src/index';
+import { call, connect, createLogger, GrpcServer, problemOf, SvcError, targetOf, unary, waitHealthy } from '../src/index';
 
 const log = createLogger('test', 'silent');
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -59,6 +59,28 @@ describe('gRPC server helper', () => {
     expect(e2.code).toBe(grpc.status.INTERNAL);
     expect(e2.details).toBe('internal error');
     expect(JSON.stringify(e2)).not.toContain('secret');
+  });
+});
+
+describe('gRPC client targets', () => {
+  it('resolves host:port through DNS, so a name with several addresses reaches them all', () => {
+    expect(targetOf('envelope:50052')).toBe('dns:///envelope:50052');
+    expect(targetOf('127.0.0.1:50052')).toBe('dns:///127.0.0.1:50052');
+    expect(targetOf('[::1]:50052')).toBe('dns:///[::1]:50052');
+  });
+
+  it('keeps a target that names its scheme', () => {
+    for (const t of ['dns:///envelope:50052', 'dns://10.96.0.10:53/envelope:50052', 'ipv4:127.0.0.1:50052', 'unix:/run/envelope.sock']) expect(targetOf(t)).toBe(t);
+  });
+
+  it('reaches a server by a name through the resolver (localhost)', async () => {
+    const server = meteringServer({});
+    const port = await server.listen('127.0.0.1:0');
+    cleanups.push(() => server.shutdown(100));
+    const health = connect(proto.health, `localhost:${port}`);
+    cleanups.push(() => health.close());
+    expect(health.getChannel().getTarget()).toBe(`dns:///localhost:${port}`);
+    expect(await call<{ status: string }>(health, 'Check', { service: '' })).toEqual({ status: 'SERVING' });
   });
 });
 

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { MessageChannel, Worker, type MessagePort, type Transferable } from 'node:worker_threads';
+import { ConfigError } from '../config';
 import type { Sql, SqlResult, SqlTx } from './sql';
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { name?: string; message: string; [field: string]: unknown } };
@@ -20,7 +22,10 @@ function errorOf(e: { name?: string; message: string; [field: string]: unknown }
  * holds PGlite's single connection from its BEGIN to its COMMIT, as before.
  */
 export async function pgliteThreadSql(dataDir?: string): Promise<SharedSql> {
-  const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir } });
+  const file = new URL('./pglite-thread.mjs', import.meta.url);
+  // A compiled component (npm run build, an image) holds no embedded database: it runs on PostgreSQL.
+  if (!existsSync(file)) throw new ConfigError('SVC_DATABASE_URL: required here (this build holds no embedded database)');
+  const worker = new Worker(file, { workerData: { dataDir } });
   const client = messageClient(worker);
   worker.on('error', (err) => client.fail(new Error(`the embedded database stopped: ${err.message}`)));
   worker.on('exit', (code) => client.fail(new Error(`the embedded database stopped (thread exit ${code})`)));

@@ -21,8 +21,25 @@ export const CHANNEL_OPTIONS: grpc.ChannelOptions = {
   'grpc.enable_channelz': 0,
 };
 
+/**
+ * A client resolves a service's name when it connects, not again while its connections live: each
+ * connection is closed after a maximum age (grpc-js adds ±10 % jitter), so every client re-resolves
+ * within that age and spreads onto replicas added since. The grace lets calls in flight finish: it is
+ * the longest deadline a caller gives (10 s, the operators' commands; 5 s on the gateway's paths).
+ */
+export const MAX_CONNECTION_AGE_MS = 30_000;
+export const MAX_CONNECTION_AGE_GRACE_MS = 10_000;
+
+export const SERVER_OPTIONS: grpc.ServerOptions = {
+  ...CHANNEL_OPTIONS,
+  'grpc.max_connection_age_ms': MAX_CONNECTION_AGE_MS,
+  'grpc.max_connection_age_grace_ms': MAX_CONNECTION_AGE_GRACE_MS,
+  // Keepalive both ways (CHANNEL_OPTIONS): clients ping every 30 s, idle connections too; a grpc-js
+  // server accepts pings at any rate (it has no too-many-pings policy to loosen).
+};
+
 export class GrpcServer {
-  readonly server = new grpc.Server(CHANNEL_OPTIONS);
+  readonly server = new grpc.Server(SERVER_OPTIONS);
   private readonly status = new Map<string, Status>([['', 'NOT_SERVING']]);
   private readonly watchers = new Set<{ service: string; call: grpc.ServerWritableStream<unknown, HealthCheckResponse> }>();
   private port = 0;
