@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { dropNamespaceStream, freshDatabase, freshNamespace, realServer } from '@svc/kit/testing';
+import { checkResponses } from './contract';
 import { startSystem, type RunningSystem, type SystemOptions } from '../../scripts/system';
 
 export function realSystemForSuite(name: string, opts: Omit<SystemOptions, 'dataDir' | 'databaseUrl' | 'redisUrl' | 'natsUrl' | 'namespace'>, started: (sys: RunningSystem, namespace: string) => void | Promise<void>): void {
@@ -25,4 +26,6 @@ export function realSystemForSuite(name: string, opts: Omit<SystemOptions, 'data
     await dropNamespaceStream(namespace);
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
+  // Every response the suite receives is held to the reference (test/support/contract.ts).
+  checkResponses(() => sys?.url);
 }

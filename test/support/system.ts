@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { checkResponses } from './contract';
 import { startSystem, type RunningSystem, type SystemOptions } from '../../scripts/system';
 
 export function systemForSuite(name: string, opts: Omit<SystemOptions, 'dataDir'>, started: (sys: RunningSystem) => void): { dataDir: string } {
@@ -16,5 +17,7 @@ export function systemForSuite(name: string, opts: Omit<SystemOptions, 'dataDir'
     await sys?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  // Every response the suite receives is held to the reference (test/support/contract.ts).
+  checkResponses(() => sys?.url);
   return { dataDir };
 }
