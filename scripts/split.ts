@@ -10,6 +10,8 @@ import { COMPONENTS, PACKAGE_DIR, WAVES, type ComponentName } from './components
 import { ensureDevAccount } from './dev-account';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Starts tracing in a process before its modules load (a no-op unless OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+export const TRACING_REGISTER = new URL('../packages/kit/src/tracing/register.mjs', import.meta.url).href;
 
 export interface SplitOptions {
   databaseUrl: string;
@@ -75,7 +77,7 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
     extras[name] = extra;
     tails[name] = [];
     const started = Date.now();
-    const p = spawn(process.execPath, ['--import', 'tsx', `${PACKAGE_DIR[name]}/src/main.ts`], { cwd: ROOT, env: { ...common, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, ['--import', 'tsx', '--import', TRACING_REGISTER, `${PACKAGE_DIR[name]}/src/main.ts`], { cwd: ROOT, env: { ...common, OTEL_SERVICE_NAME: name, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [p.stdout, p.stderr]) {
       let buf = '';
       stream?.on('data', (d: Buffer) => {

@@ -3,6 +3,7 @@
  * embedded in /mcp/<key> paths never reach a log line.
  */
 import pino, { type Logger } from 'pino';
+import { traceFields, tracing } from './tracing/context';
 
 export type { Logger };
 
@@ -28,6 +29,8 @@ export function createLogger(name: string, level = 'info', destination?: pino.De
       base: name ? { svc: name } : {},
       redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
       formatters: { level: (label) => ({ level: label }) },
+      // The request's trace id on every line written while serving it, in every process it reaches.
+      ...(tracing ? { mixin: traceFields } : {}),
       hooks: {
         // Messages and url fields are free text: scrub key-shaped tokens from them too.
         logMethod(args, method) {
