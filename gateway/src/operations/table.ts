@@ -11,6 +11,7 @@ import { primer } from '../content/primer';
 import { termsHtml } from '../content/terms';
 import type { TtlCache } from '../cache';
 import { HttpError } from '../errors';
+import { callerStanding } from '../compliance';
 import { openApiDocument } from '../openapi';
 import { idempotencyKey } from '../idempotency';
 import { KNOWLEDGE_PACK, answer } from '../knowledge/pack';
@@ -219,8 +220,8 @@ export function operations(d: OperationDeps): Operation[] {
       input: { from: 'none', schema: NoInput },
       policy: { ...KEYED, usage: false },
       async call(ctx) {
-        const a = await ctx.rpc('metering', 'GetAccount', { caller: ctx.caller }, { idempotent: true });
-        return json(accountJson(a, `${ctx.baseUrl}/terms`));
+        const [a, standing] = await Promise.all([ctx.rpc('metering', 'GetAccount', { caller: ctx.caller }, { idempotent: true }), callerStanding(ctx)]);
+        return json({ ...accountJson(a, `${ctx.baseUrl}/terms`), standing });
       },
     }),
     operation({
