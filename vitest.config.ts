@@ -1,21 +1,40 @@
 import { defineConfig } from 'vitest/config';
 
-// One configuration for every workspace: tests live next to the code they test.
+/**
+ * Tests live next to the code they test, in three projects told apart by the file's name alone, so
+ * that a new file lands in the right one without being listed here (README, "Tests"):
+ * - e2e: `e2e.*.test.ts`, a whole system booted (embedded, split, a browser);
+ * - contract: `*.contract.test.ts`, the real PostgreSQL, Redis, NATS, processes killed;
+ * - unit: every other `*.test.ts`: no real server, no system. `npm run test:unit` sets
+ *   SVC_TEST_UNIT_ONLY, and realServer and the system helpers then refuse, naming the pattern the
+ *   file belongs under; `npm test` runs every project and refuses nothing, so a misnamed file
+ *   still passes there, only making the unit run slower.
+ */
+const WHERE = ['packages/*/test/**/', 'services/*/test/**/', 'gateway/test/**/', 'test/**/'];
+const E2E = WHERE.map((d) => `${d}e2e.*.test.ts`);
+const CONTRACT = WHERE.map((d) => `${d}*.contract.test.ts`);
+const ALL = WHERE.map((d) => `${d}*.test.ts`);
+
+/** The catalogue imported once per data version, before any file that may boot a system runs. */
+const globalSetup = ['test/support/global-setup.ts'];
+
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/test/**/*.test.ts',
-      'services/*/test/**/*.test.ts',
-      'gateway/test/**/*.test.ts',
-      'test/**/*.test.ts',
-    ],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Two files at a time: most of a file's time is its system starting (catalogue import, gRPC
-    // servers) and waiting on the real servers, so two overlap well on two cores. Every file has
-    // its own database, namespace, ports and data dir, so they do not see each other.
+    // Two files at a time: much of a file's time is waiting on its system or the real servers,
+    // so two overlap well on two cores. Every file has its own database, namespace, ports and
+    // data dir, so they do not see each other.
     maxWorkers: 2,
     reporters: ['default'],
+    // The systems the tests boot run their services on the main thread: a thread per service
+    // costs a second isolate compiling the same code. The tests about threads ask for them.
+    env: { SVC_THREADS: 'none' },
+    projects: [
+      { extends: true, test: { name: 'unit', include: ALL, exclude: [...E2E, ...CONTRACT] } },
+      { extends: true, test: { name: 'contract', include: CONTRACT, globalSetup } },
+      { extends: true, test: { name: 'e2e', include: E2E, globalSetup } },
+    ],
   },
 });

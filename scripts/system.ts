@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAdapters, createLogger, env, prepareServiceThread, type Adapters, type Logger, type Peers, type PreparedThreadService, type RunningService } from '@svc/kit';
+import { createAdapters, createLogger, env, loadConfig, prepareServiceThread, type Adapters, type Logger, type Peers, type PreparedThreadService, type RunningService } from '@svc/kit';
 import { startGateway, type RunningGateway } from '@svc/gateway/gateway';
 import { SERVICE_NAMES, type ServiceName } from '@svc/protos';
 import { FACTORIES, WAVES } from './components';
@@ -37,6 +37,11 @@ export interface SystemOptions {
    * its own.
    */
   threads?: readonly ServiceName[];
+  /**
+   * A PGlite data folder dump a new embedded database starts from (see createAdapters); default
+   * `SVC_DATABASE_SEED`, which the test run's global set-up points at the catalogue it built.
+   */
+  databaseSeed?: string;
 }
 
 /** The services the embedded start runs on threads of their own unless told otherwise. */
@@ -102,6 +107,7 @@ async function startLocked(o: SystemOptions, unlock: () => void): Promise<Runnin
     SVC_NATS_URL: o.natsUrl,
     SVC_DATA_DIR: o.memoryDb ? '' : o.dataDir,
     SVC_NAMESPACE: o.namespace ?? 'svc',
+    SVC_DATABASE_SEED: o.databaseSeed ?? process.env.SVC_DATABASE_SEED,
   }, 'svc-embedded');
   const services = {} as Record<ServiceName, RunningService>;
   const peers = {} as Peers;
@@ -109,7 +115,8 @@ async function startLocked(o: SystemOptions, unlock: () => void): Promise<Runnin
   const progress = o.progress ? { progress: o.progress } : {};
   // The threads are spawned first: each loads its service's code while the first wave starts.
   const threads: Partial<Record<ServiceName, Promise<PreparedThreadService>>> = {};
-  for (const name of o.threads ?? DEFAULT_THREADS) {
+  // SVC_THREADS when not told: the tests run their systems' services on the main thread (see vitest.config.ts).
+  for (const name of o.threads ?? loadConfig({ SVC_THREADS: threadsSetting() }).SVC_THREADS) {
     threads[name] = prepareServiceThread({ name, adapters, log: log.child({ svc: name }), env: serviceEnv, entry: new URL('./service-thread.ts', import.meta.url), ...progress, ...(o.logDestination ? { logTo: o.logDestination } : {}) });
     threads[name].catch(() => {});
   }

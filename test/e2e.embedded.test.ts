@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunningSystem } from '../scripts/system';
+import { DEFAULT_THREADS, type RunningSystem } from '../scripts/system';
 import { systemForSuite } from './support/system';
 import { expectError, get, send, walk } from './walk';
 
@@ -23,7 +23,7 @@ async function formulaCalls(sys: RunningSystem): Promise<void> {
 
 describe('embedded start: the whole service in one process', () => {
   let sys: RunningSystem;
-  const { dataDir } = systemForSuite('e2e', { logLevel: 'silent' }, (s) => (sys = s));
+  const { dataDir } = systemForSuite('e2e', { logLevel: 'silent', threads: DEFAULT_THREADS }, (s) => (sys = s));
 
   it('runs every service on a thread of its own, each a different one', () => {
     const names = ['envelope', 'label', 'preservation', 'metering', 'library', 'compliance'] as const;

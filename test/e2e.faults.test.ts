@@ -28,7 +28,7 @@ describe('dependency outages mid-run', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-faults-'));
 
   beforeAll(async () => {
-    db = await freshDatabase('faults');
+    db = await freshDatabase('faults', { catalogue: true });
     pg = await tcpProxy(hostPort(db.url));
     redis = await tcpProxy(hostPort(await realServer('redis')));
     const dbName = new URL(db.url).pathname;

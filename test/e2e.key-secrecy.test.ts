@@ -32,7 +32,7 @@ describe('keys never appear in logs or events (split start)', () => {
   const events: string[] = [];
 
   beforeAll(async () => {
-    db = await freshDatabase('secrecy');
+    db = await freshDatabase('secrecy', { catalogue: true });
     const natsUrl = await realServer('nats');
     sys = await startSplit({ databaseUrl: db.url, redisUrl: await realServer('redis'), natsUrl, namespace: ns, dataDir, logLevel: 'debug', output: (name, line) => void output.push(`${name}: ${line}`) });
     bus = await natsBus(natsUrl, ns, { name: 'secrecy-test' });

@@ -25,7 +25,7 @@ const serum = {
 };
 const label = { variant: 'classic', nbPct: 80, lines: serum.lines };
 
-const db = await freshDatabase('metering_e2e');
+const db = await freshDatabase('metering_e2e', { catalogue: true });
 const namespace = freshNamespace('meter');
 const [redisUrl, natsUrl] = await Promise.all([realServer('redis'), realServer('nats')]);
 

@@ -38,7 +38,7 @@ describe('MCP sign-in (OAuth)', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-oauth-'));
   beforeAll(async () => {
-    db = await freshDatabase('oauth');
+    db = await freshDatabase('oauth', { catalogue: true });
     sys = await startSystem({ dataDir, port: 0, logLevel: 'silent', databaseUrl: db.url, ratePerSecond: 100_000 });
     await operatorUser(sys, EMAIL, PASSWORD);
   }, 180_000);

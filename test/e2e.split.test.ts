@@ -16,7 +16,7 @@ describe('split start: seven processes against real PostgreSQL, Redis and NATS',
   const output: string[] = [];
 
   beforeAll(async () => {
-    db = await freshDatabase('split');
+    db = await freshDatabase('split', { catalogue: true });
     sys = await startSplit({
       databaseUrl: db.url,
       redisUrl: await realServer('redis'),

@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { refuseInUnitTests } from '@svc/kit/testing';
 import { startSystem, type RunningSystem, type SystemOptions } from '../../scripts/system';
 
 export function systemForSuite(name: string, opts: Omit<SystemOptions, 'dataDir'>, started: (sys: RunningSystem) => void): { dataDir: string } {
+  refuseInUnitTests('boot a system', 'e2e.*.test.ts');
   const dataDir = mkdtempSync(join(tmpdir(), `svc-${name}-`));
   let sys: RunningSystem | undefined;
   beforeAll(async () => {

@@ -63,8 +63,17 @@ async function viaContainer(kind: Kind): Promise<string> {
   return kind === 'database' ? `postgres://postgres@${host}/test` : kind === 'redis' ? `redis://${host}` : `nats://${host}`;
 }
 
+/** Set by `npm run test:unit`: a unit test reaches no real server and boots no system (vitest.config.ts). */
+export const UNIT_ONLY_ENV = 'SVC_TEST_UNIT_ONLY';
+
+/** Refuses, in a unit test, what belongs to the contract or end-to-end projects. */
+export function refuseInUnitTests(what: string, pattern: string): void {
+  if (process.env[UNIT_ONLY_ENV]) throw new Error(`a unit test does not ${what}: name the file ${pattern} (see vitest.config.ts)`);
+}
+
 /** The URL of a real server of this kind, or a thrown error that says what is missing. */
 export function realServer(kind: Kind): Promise<string> {
+  refuseInUnitTests(`use the real ${kind} server`, '*.contract.test.ts (or e2e.*.test.ts when it boots a system)');
   let p = resolved.get(kind);
   if (!p) {
     p = (async () => {
@@ -84,13 +93,26 @@ export function realServer(kind: Kind): Promise<string> {
   return p;
 }
 
-/** A fresh, empty database on the real server, and a function that drops it. */
-export async function freshDatabase(tag = 't'): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * The database on the real server that holds the imported catalogue, for `freshDatabase(tag, {
+ * catalogue: true })` to copy: the test run's global set-up builds it once per data version.
+ */
+export const CATALOGUE_TEMPLATE_ENV = 'SVC_TEST_CATALOGUE_DB';
+
+/**
+ * A fresh database on the real server, and a function that drops it: empty, or with `catalogue` a
+ * copy of the catalogue template (the library's schema with this data version imported), so that a
+ * system started on it finds its catalogue instead of importing it. Without a template (a run
+ * without the global set-up) it is empty and the system imports as in production.
+ */
+export async function freshDatabase(tag = 't', opts: { catalogue?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const base = await realServer('database');
   const name = `svc_${tag}_${randomBytes(5).toString('hex')}`;
+  const template = opts.catalogue ? process.env[CATALOGUE_TEMPLATE_ENV] : undefined;
+  if (template !== undefined && !/^[a-z0-9_]+$/.test(template)) throw new Error(`invalid ${CATALOGUE_TEMPLATE_ENV}: ${template}`);
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const u = new URL(base);
   u.pathname = `/${name}`;

@@ -33,6 +33,11 @@ export interface AdapterConfig {
   SVC_NATS_URL?: string | undefined;
   SVC_DATA_DIR: string;
   SVC_NAMESPACE: string;
+  /**
+   * A PGlite data folder dump (a tar of `dumpDataDir('none')`) a new embedded database starts from:
+   * the tests' catalogue, imported once per data version instead of at every start.
+   */
+  SVC_DATABASE_SEED?: string | undefined;
 }
 
 /**
@@ -80,10 +85,11 @@ export async function createAdapters(cfg: AdapterConfig, name = 'svc'): Promise<
     : lazySql('pglite', async () => {
         // No data folder: keep the database in memory (tests); nothing is written to disk.
         // On a thread of its own: its statements never stop this process' event loop.
-        if (!dataDir) return pgliteThreadSql();
+        const seed = { seed: cfg.SVC_DATABASE_SEED || undefined };
+        if (!dataDir) return pgliteThreadSql(undefined, seed);
         const dir = join(dataDir, 'pg');
         mkdirSync(dir, { recursive: true });
-        return pgliteThreadSql(dir);
+        return pgliteThreadSql(dir, seed);
       });
   const bus = cfg.SVC_NATS_URL ? await natsBus(cfg.SVC_NATS_URL, cfg.SVC_NAMESPACE, { name }) : memoryBus();
   const kv = cfg.SVC_REDIS_URL ? await redisKv(cfg.SVC_REDIS_URL, cfg.SVC_NAMESPACE, name) : memoryKv(cfg.SVC_NAMESPACE);

@@ -9,6 +9,8 @@
 //                own) on that MessagePort, with the same messages; its transactions are its own,
 //                and its 'close' disconnects it only.
 // Messages out: { id, ok: true, value } | { id, ok: false, error }; id 0 once the database is open.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -119,7 +121,11 @@ function serve(port, owner) {
 let db;
 try {
   const extensions = { pg_trgm };
-  db = await PGlite.create(workerData?.dataDir ? { dataDir: workerData.dataDir, extensions } : { extensions });
+  const dataDir = workerData?.dataDir;
+  // A new database starts from the seed's data folder (a dump of another PGlite) instead of an
+  // empty one: the catalogue already imported. A database that exists is opened as it is.
+  const seed = workerData?.seed && !(dataDir && existsSync(join(dataDir, 'PG_VERSION'))) ? { loadDataDir: new Blob([readFileSync(workerData.seed)]) } : {};
+  db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions, ...seed });
   parentPort.postMessage({ id: 0, ok: true, value: null });
 } catch (err) {
   parentPort.postMessage({ id: 0, ok: false, error: plainError(err) });

@@ -19,13 +19,14 @@ function errorOf(e: { name?: string; message: string; [field: string]: unknown }
  * a process of its own. Here statements cross to the thread as messages, the event loop goes on,
  * and what callers see is the in-process `pgliteSql`: the same SQL, errors with their SQLSTATE
  * code, transactions that commit when `fn` resolves and roll back when it throws. A transaction
- * holds PGlite's single connection from its BEGIN to its COMMIT, as before.
+ * holds PGlite's single connection from its BEGIN to its COMMIT, as before. `seed`: a PGlite
+ * data folder dump (`dumpDataDir('none')`) a new database starts from rather than an empty one.
  */
-export async function pgliteThreadSql(dataDir?: string): Promise<SharedSql> {
+export async function pgliteThreadSql(dataDir?: string, opts: { seed?: string | undefined } = {}): Promise<SharedSql> {
   const file = new URL('./pglite-thread.mjs', import.meta.url);
   // A compiled component (npm run build, an image) holds no embedded database: it runs on PostgreSQL.
   if (!existsSync(file)) throw new ConfigError('SVC_DATABASE_URL: required here (this build holds no embedded database)');
-  const worker = new Worker(file, { workerData: { dataDir } });
+  const worker = new Worker(file, { workerData: { dataDir, seed: opts.seed } });
   const client = messageClient(worker);
   worker.on('error', (err) => client.fail(new Error(`the embedded database stopped: ${err.message}`)));
   worker.on('exit', (code) => client.fail(new Error(`the embedded database stopped (thread exit ${code})`)));

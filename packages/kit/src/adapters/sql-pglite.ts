@@ -8,7 +8,7 @@ import type { Sql, SqlTx } from './sql';
  * `dataDir` undefined keeps it in memory. PGlite has a single connection, so transactions
  * are serialised by its own queue; every service shares one instance, each in its schema.
  */
-export async function pgliteSql(dataDir?: string): Promise<Sql> {
+export async function pgliteSql(dataDir?: string): Promise<Sql & { dumpDataDir(): Promise<Blob> }> {
   const db = await PGlite.create(dataDir ? { dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
   const asTx = (q: Pick<PGlite, 'query'>): SqlTx => ({
     async query<R>(text: string, params?: unknown[]) {
@@ -24,6 +24,8 @@ export async function pgliteSql(dataDir?: string): Promise<Sql> {
       await db.exec(text);
     },
     transaction: (fn) => db.transaction((tx) => fn(asTx(tx))),
+    // The whole data folder, uncompressed: what a seeded database starts from (pgliteThreadSql).
+    dumpDataDir: () => db.dumpDataDir('none'),
     async close() {
       if (!db.closed) await db.close();
     },

@@ -1,6 +1,6 @@
 /**
  * The library store suite, run against both databases it runs on by store.pglite.test.ts and
- * store.postgres.test.ts (two files, so that vitest runs them in parallel). One import per engine;
+ * store.postgres.contract.test.ts (two files, so that vitest runs them in parallel). One import per engine;
  * every test reads or extends that catalogue.
  */
 import { readFileSync } from 'node:fs';
