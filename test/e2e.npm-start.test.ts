@@ -6,11 +6,14 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '@svc/kit';
 
+// npm start as shipped: its services on threads (the tests' SVC_THREADS=none is not its setting).
+const { SVC_THREADS: _threads, ...withoutTestThreads } = process.env;
+
 describe('npm start', () => {
   it('prints the base URL and a key, answers, and stops on SIGTERM to npm', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-npm-start-'));
     const port = await freePort();
-    const npm = spawn('npm', ['start', '--silent'], { cwd: resolve(import.meta.dirname, '..'), env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const npm = spawn('npm', ['start', '--silent'], { cwd: resolve(import.meta.dirname, '..'), env: { ...withoutTestThreads, SVC_DATA_DIR: dataDir, SVC_PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     npm.stdout.on('data', (d: Buffer) => (out += d.toString()));
     npm.stderr.on('data', (d: Buffer) => (out += d.toString()));
