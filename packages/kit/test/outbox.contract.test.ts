@@ -24,14 +24,26 @@ const impls: Array<[string, () => Promise<{ sql: Sql; bus: Bus; done(): Promise<
   }],
 ];
 
-const until = async (cond: () => boolean, ms = 3_000) => {
-  const end = Date.now() + ms;
-  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+/** Waits for the condition; the test's timeout bounds the wait, not a clock of its own. */
+const until = async (cond: () => boolean) => {
+  while (!cond()) await new Promise((r) => setTimeout(r, 10));
 };
 
 describe.each(impls)('outbox on %s', (_name, make) => {
   let env: Awaited<ReturnType<(typeof impls)[0][1]>>;
   const got: BusEvent[] = [];
+  let marks = 0;
+  /**
+   * Everything the bus delivers before a mark published now has arrived once the mark has: the
+   * subscription hears the subjects in the order they were published, so a second delivery, were
+   * there one, would be heard before it.
+   */
+  const settled = async () => {
+    const id = `mark-${++marks}`;
+    await env.bus.publish('thing.mark', { id }, { id: `${ns}-${id}` });
+    await until(() => got.some((e) => e.subject === 'thing.mark' && (e.data as { id?: string }).id === id));
+    return got.filter((e) => e.subject !== 'thing.mark');
+  };
   beforeAll(async () => {
     env = await make();
     await migrate(env.sql, 'ob', [{ id: 1, name: 'outbox', sql: outboxTable('ob') }]);
@@ -48,10 +60,8 @@ describe.each(impls)('outbox on %s', (_name, make) => {
     }).catch(() => {});
     expect(await relay.flush()).toBe(1);
     expect(await relay.flush()).toBe(0);
-    await until(() => got.length >= 1);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(got.map((e) => [e.subject, e.data])).toEqual([['thing.done', { n: 1 }]]);
-    expect(got[0]!.id).toMatch(/^ob\.outbox:\d+$/);
+    expect((await settled()).map((e) => [e.subject, e.data])).toEqual([['thing.done', { n: 1 }]]);
+    expect(got.find((e) => e.subject === 'thing.done')!.id).toMatch(/^ob\.outbox:\d+$/);
     await relay.stop();
   });
 
@@ -65,9 +75,7 @@ describe.each(impls)('outbox on %s', (_name, make) => {
     await relay.stop();
     const next = startOutboxRelay({ sql: env.sql, bus: env.bus, schema: 'ob', log, intervalMs: 60_000 });
     expect(await next.flush()).toBe(1);
-    await until(() => got.length >= 1);
-    await new Promise((r) => setTimeout(r, 150));
-    expect(got.filter((e) => e.subject === 'thing.again')).toHaveLength(1);
+    expect((await settled()).filter((e) => e.subject === 'thing.again')).toHaveLength(1);
     const left = await env.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM ob.outbox WHERE published_at IS NULL');
     expect(left.rows[0]?.n).toBe(0);
     await next.stop();
