@@ -5,12 +5,14 @@ import type { Sql, SqlResult, SqlTx } from './sql';
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export function postgresSql(url: string, opts: { max?: number; applicationName?: string; queryTimeoutMs?: number } = {}): Sql {
+export function postgresSql(url: string, opts: { max?: number; applicationName?: string; queryTimeoutMs?: number; connectTimeoutMs?: number } = {}): Sql {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
     application_name: opts.applicationName ?? 'svc',
-    connectionTimeoutMillis: 5_000,
+    // Also the longest a query waits for a free connection of the pool; 0 waits as long as it takes
+    // (a test whose concurrency, not its latency, is the subject).
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
     // A paused or half-open server must not hold a caller forever; the slowest query here (a
     // catalogue import batch) takes well under a second.
     query_timeout: opts.queryTimeoutMs ?? 30_000,
