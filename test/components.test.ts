@@ -1,7 +1,7 @@
 /**
  * One registry of components (scripts/components.ts), and everything that lists components held
  * to it: the rendered Kubernetes overlays, skaffold's artifacts and profiles, the image recipe.
- * Each component started from exactly the files its image holds: test/images.test.ts.
+ * Each component started from exactly the files its image holds: test/e2e.images.test.ts.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -69,6 +69,6 @@ describe('the image recipe', () => {
     const dockerfile = read('deploy/Dockerfile');
     for (const w of workspaces()) expect(dockerfile, w).toContain(`COPY ${w}/package.json ${w}/`);
   });
-  // Each component starting from exactly the files its image holds: test/images.test.ts.
+  // Each component starting from exactly the files its image holds: test/e2e.images.test.ts.
 });
 

@@ -1,7 +1,7 @@
 /**
  * What a compiled component reads from disk at run time besides its bundle: the one copy list of
  * the images. `npm run build` lays out `dist/<component>/` exactly as the image's /app from it, and
- * the Dockerfile copies that folder whole; test/images.test.ts holds it to the bundles' inputs.
+ * the Dockerfile copies that folder whole; test/e2e.images.test.ts holds it to the bundles' inputs.
  *
  * In the bundle every module keeps its repository path for `import.meta.url` (see build.ts), so a
  * file a module finds beside itself sits at the same repository path under /app.

@@ -162,7 +162,7 @@ describe('each compiled component starts with plain node from its image folder',
   };
 
   beforeAll(async () => {
-    db = await freshDatabase('images');
+    db = await freshDatabase('images', { catalogue: true });
     // The Secret's mount: a file outside the image folder, given by the variable the config reads.
     const chassis = join(scratch, 'chassis.json');
     copyFileSync(DEFAULT_CHASSIS_FILE, chassis);

@@ -50,7 +50,7 @@ describe('gRPC across replicas: two envelopes behind one DNS name', () => {
     }).then(async (r) => ({ status: r.status, body: await r.text() }));
 
   beforeAll(async () => {
-    db = await freshDatabase('replicas');
+    db = await freshDatabase('replicas', { catalogue: true });
     port = await freePort();
     const metricsPorts = [await freePort(), await freePort()];
     metrics.first = `127.0.0.1:${metricsPorts[0]}`;
