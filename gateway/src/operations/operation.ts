@@ -7,6 +7,7 @@ import type { CallOptions } from '@svc/kit';
 import type { MethodName, RequestOf, ResponseOf, ServiceName } from '@svc/protos';
 import type { Request } from 'express';
 import type { z } from 'zod';
+import type { AnswerShape } from '../contract/answers';
 import type { AuthAccount } from '../context';
 
 /**
@@ -62,6 +63,15 @@ export interface Operation<I = unknown> {
   summary: string;
   /** Where the input comes from, and its schema: the request types are the schemas' own. */
   input: { from: 'body' | 'query' | 'none'; schema: z.ZodType<I> };
+  /** What it answers, from contract/answers.ts: the reference and the tool's output schema are this. */
+  answer: AnswerShape;
+  /**
+   * The refusals particular to this operation, by status. Those its policy brings (a key, a body,
+   * screening, metering) are added by contract/refusals.ts and need not be written here.
+   */
+  errors?: Readonly<Record<number, readonly string[]>>;
+  /** One worked example for the reference: an input as a caller sends it and the answer it gets. */
+  example?: { input?: unknown; answer?: unknown };
   policy: Policy;
   call(ctx: CallContext, input: I): Promise<Answer>;
 }

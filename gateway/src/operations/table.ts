@@ -10,6 +10,8 @@ import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
 import { primer } from '../content/primer';
 import { termsHtml } from '../content/terms';
 import type { TtlCache } from '../cache';
+import * as A from '../contract/answers';
+import * as X from '../contract/examples';
 import { HttpError } from '../errors';
 import { openApiDocument } from '../openapi';
 import { idempotencyKey } from '../idempotency';
@@ -47,6 +49,10 @@ export const OAUTH_ROUTES: ReadonlyArray<readonly [string, 'GET' | 'POST', strin
   ['oauth_revoke', 'POST', '/oauth/revoke', 'Revokes an access or refresh token and its grant (RFC 7009).'],
 ];
 
+/** The MCP addresses answer JSON-RPC (or an event stream); their refusals before JSON-RPC are HTTP errors. */
+const MCP_ANSWER = { other: 'A JSON-RPC 2.0 response (application/json), or an event stream when the client prefers text/event-stream. Tool refusals are results with isError: true.' } as const;
+const MCP_ERRORS = { 400: ['origin_not_allowed'], 401: ['unauthorized', 'invalid_token'], 421: ['host_not_allowed'] } as const;
+
 const notYet = (what: string) => async (): Promise<never> => {
   throw new HttpError(501, 'not_implemented', `${what} is not available yet`);
 };
@@ -60,6 +66,7 @@ export function operations(d: OperationDeps): Operation[] {
       tool: 'svc_primer',
       summary: 'The primer: what the service does, the formulating rules, the workflow and the protected-information rules. Read it first.',
       input: { from: 'none', schema: NoInput },
+      answer: { text: { type: 'text/markdown', description: 'The primer, as Markdown.' } },
       policy: PUBLIC,
       async call(ctx) {
         const m = await d.libraryMeta(ctx.requestId);
@@ -73,6 +80,7 @@ export function operations(d: OperationDeps): Operation[] {
       tool: null,
       summary: 'The terms of service.',
       input: { from: 'none', schema: NoInput },
+      answer: { text: { type: 'text/html', description: 'The terms of service, as HTML.' } },
       policy: PUBLIC,
       call: async (ctx) => ({ kind: 'text', type: 'text/html', body: termsHtml(ctx.baseUrl) }),
     }),
@@ -83,6 +91,8 @@ export function operations(d: OperationDeps): Operation[] {
       tool: null,
       summary: 'Liveness of the gateway.',
       input: { from: 'none', schema: NoInput },
+      answer: { json: A.HealthAnswerSchema },
+      example: { answer: { status: 'ok' } },
       policy: PUBLIC,
       call: async () => json({ status: 'ok' }),
     }),
@@ -93,6 +103,8 @@ export function operations(d: OperationDeps): Operation[] {
       tool: 'svc_knowledge',
       summary: 'Answers a question about formulating from a curated pack of public rules (labelling, preservation, pH, process), each with its source. Never about the chassis itself.',
       input: { from: 'body', schema: KnowledgeQuestionSchema },
+      answer: { json: A.KnowledgeAnswerSchema },
+      example: X.KNOWLEDGE,
       policy: { ...KEYED, screen: ['question'] },
       async call(_ctx, { question }) {
         const rules = answer(KNOWLEDGE_PACK, question);
@@ -111,6 +123,8 @@ export function operations(d: OperationDeps): Operation[] {
       tool: 'search_ingredients',
       summary: 'Search the ingredient library by INCI name, synonym, trade name or CAS number; at most 10 results.',
       input: { from: 'query', schema: SearchQuerySchema },
+      answer: { json: A.SearchAnswerSchema },
+      example: X.SEARCH,
       policy: { ...KEYED, screen: ['q'] },
       async call(ctx, { q, key }) {
         // The library folds case and accents the same way, so one entry serves every spelling of q.
@@ -130,6 +144,8 @@ export function operations(d: OperationDeps): Operation[] {
       tool: null,
       summary: 'The data vintage of the ingredient library, with its source.',
       input: { from: 'none', schema: NoInput },
+      answer: { json: A.MetaAnswerSchema },
+      example: X.META,
       policy: KEYED,
       call: async (ctx) => json(metaJson(await ctx.rpc('library', 'GetMeta', {}, { idempotent: true }))),
     }),
@@ -140,6 +156,8 @@ export function operations(d: OperationDeps): Operation[] {
       tool: 'submit_ingredient',
       summary: 'Propose an ingredient the library lacks, for review; repeats by the same account merge. Idempotency-Key makes a retry safe.',
       input: { from: 'body', schema: SubmissionSchema },
+      answer: { json: A.SubmitAnswerSchema, statuses: [201, 200] },
+      example: X.SUBMIT,
       policy: { ...KEYED, screen: ['inci', 'note', 'functions'] },
       async call(ctx, body) {
         const s = await ctx.rpc('library', 'Submit', {
@@ -160,6 +178,8 @@ export function operations(d: OperationDeps): Operation[] {
       tool: null,
       summary: "The account's own submissions and their review status, newest first, a page at a time (limit, cursor).",
       input: { from: 'query', schema: PageQuerySchema },
+      answer: { json: A.SubmissionListSchema },
+      example: X.SUBMISSIONS,
       policy: KEYED,
       async call(ctx, page) {
         const out = await ctx.rpc('library', 'ListSubmissions', { accountId: ctx.caller.accountId, limit: page.limit ?? 0, cursor: page.cursor ?? '' }, { idempotent: true });
@@ -173,6 +193,8 @@ export function operations(d: OperationDeps): Operation[] {
       tool: 'check_formula',
       summary: 'Check a formula against the chassis loading envelope: verdict, remedies to apply, maximum loads.',
       input: { from: 'body', schema: CheckRequestSchema },
+      answer: { json: A.CheckAnswerSchema },
+      example: X.CHECK,
       policy: FORMULA,
       async call(ctx, b) {
         const out = await ctx.rpc('envelope', 'Check', { caller: ctx.caller, base: b.base, basePct: b.basePct, ph: b.ph, lines: b.lines.map(lineToProto) }, COMPUTE);
@@ -186,6 +208,8 @@ export function operations(d: OperationDeps): Operation[] {
       tool: 'preservation_check',
       summary: 'Preservative guidance: Annex V caps, ISO 29621 low-risk screening and top-up options, by name and role, never amounts.',
       input: { from: 'body', schema: PreservationRequestSchema },
+      answer: { json: A.PreservationAnswerSchema },
+      example: X.PRESERVATION,
       policy: { ...FORMULA, meter: 'free' },
       async call(ctx, b) {
         const out = await ctx.rpc(
@@ -204,6 +228,8 @@ export function operations(d: OperationDeps): Operation[] {
       tool: 'inci_label',
       summary: 'The finished ingredient label, highest to lowest, never with amounts; or the composition sheet with the chassis as one line.',
       input: { from: 'body', schema: LabelRequestSchema },
+      answer: { json: A.LabelAnswerSchema },
+      example: X.LABEL,
       policy: FORMULA,
       async call(ctx, b) {
         const out = await ctx.rpc('label', 'Build', { caller: ctx.caller, variant: b.variant, nbPct: b.nbPct, lines: b.lines.map(lineToProto), mode: b.mode, market: b.market, productType: b.productType }, COMPUTE);
@@ -217,6 +243,8 @@ export function operations(d: OperationDeps): Operation[] {
       tool: 'account_status',
       summary: 'The plan, the terms version and the month\'s usage of the account.',
       input: { from: 'none', schema: NoInput },
+      answer: { json: A.AccountAnswerSchema },
+      example: X.ACCOUNT,
       policy: { ...KEYED, usage: false },
       async call(ctx) {
         const a = await ctx.rpc('metering', 'GetAccount', { caller: ctx.caller }, { idempotent: true });
@@ -230,6 +258,9 @@ export function operations(d: OperationDeps): Operation[] {
       tool: null,
       summary: 'Enrol end users into seats, or unenrol them (Scale and Platform): {action: "enroll" | "unenroll", user} or {action, users: [...]} with 1 to 500 ids.',
       input: { from: 'body', schema: SeatChangeSchema },
+      answer: { json: A.SeatChangeAnswerSchema },
+      errors: { 400: ['invalid_end_user'], 403: ['forbidden'], 409: ['conflict'] },
+      example: X.ENROL,
       policy: { ...KEYED, usage: false },
       async call(ctx, b) {
         const r = await ctx.rpc('metering', 'Seats', { caller: ctx.caller, action: b.action, users: seatUsers(b) });
@@ -243,6 +274,9 @@ export function operations(d: OperationDeps): Operation[] {
       tool: null,
       summary: 'The enrolled end users, a page at a time (limit, cursor), with seats used and free.',
       input: { from: 'query', schema: SeatsPageQuerySchema },
+      answer: { json: A.SeatListAnswerSchema },
+      errors: { 403: ['forbidden'] },
+      example: X.SEATS,
       policy: { ...KEYED, usage: false },
       async call(ctx, page) {
         const r = await ctx.rpc('metering', 'Seats', { caller: ctx.caller, action: 'list', limit: page.limit ?? 0, cursor: page.cursor ?? '' }, { idempotent: true });
@@ -256,6 +290,8 @@ export function operations(d: OperationDeps): Operation[] {
       tool: null,
       summary: "Replace the account's API key: the new key is returned once, and the old one is refused at once on every gateway.",
       input: { from: 'none', schema: NoInput },
+      answer: { json: A.KeyAnswerSchema },
+      example: X.KEY,
       policy: { ...KEYED, usage: false },
       async call(ctx) {
         const r = await ctx.rpc('metering', 'RotateKey', { caller: ctx.caller });
@@ -264,10 +300,10 @@ export function operations(d: OperationDeps): Operation[] {
     }),
     // The MCP addresses are served by the MCP transport (mcp/server.ts), which authenticates each
     // tool call by the pipeline itself; these entries give them their routes and their place here.
-    operation({ id: 'mcp', method: 'ALL', path: '/mcp', tool: null, summary: 'The MCP server (Streamable HTTP).', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
-    operation({ id: 'mcp_path_key', method: 'ALL', path: '/mcp/*rest', tool: null, summary: 'The MCP server with the key in the path.', input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('/mcp') }),
+    operation({ id: 'mcp', method: 'ALL', path: '/mcp', tool: null, summary: 'The MCP server (Streamable HTTP, JSON-RPC 2.0 over POST; stateless, so GET and DELETE answer 405).', input: { from: 'none', schema: NoInput }, answer: MCP_ANSWER, errors: MCP_ERRORS, policy: PUBLIC, call: notYet('/mcp') }),
+    operation({ id: 'mcp_path_key', method: 'ALL', path: '/mcp/*rest', tool: null, summary: 'The MCP server with the API key in the path (the address is a secret).', input: { from: 'none', schema: NoInput }, answer: MCP_ANSWER, errors: MCP_ERRORS, policy: PUBLIC, call: notYet('/mcp') }),
     // MCP sign-in (OAuth): served by the sign-in flow (oauth/flow.ts) where the OAuth service is wired.
-    ...OAUTH_ROUTES.map(([id, method, path, summary]) => operation({ id, method, path, tool: null, summary, input: { from: 'none', schema: NoInput }, policy: PUBLIC, call: notYet('MCP sign-in') })),
+    ...OAUTH_ROUTES.map(([id, method, path, summary]) => operation({ id, method, path, tool: null, summary, input: { from: 'none', schema: NoInput }, answer: { other: 'The OAuth answer of this step (RFC 6749 and the RFC named in the summary): JSON, a page or a redirect.' }, policy: PUBLIC, call: notYet('MCP sign-in') })),
     operation({
       id: 'api_reference',
       method: 'GET',
@@ -275,6 +311,7 @@ export function operations(d: OperationDeps): Operation[] {
       tool: null,
       summary: 'The API reference (OpenAPI 3.1), generated from this table.',
       input: { from: 'none', schema: NoInput },
+      answer: { json: A.DocumentAnswerSchema },
       policy: PUBLIC,
       call: async (ctx) => json(openApiDocument(all, ctx.baseUrl)),
     }),
