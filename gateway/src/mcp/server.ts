@@ -69,6 +69,19 @@ function lateHeaderSafe(res: Response): Response {
   });
 }
 
+/** A single tools/call whose params do not parse: the field at fault and what it must be; null otherwise. */
+export function invalidToolCallParams(body: unknown): { id: string | number; field: string; message: string } | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const msg = body as { jsonrpc?: unknown; id?: unknown; method?: unknown };
+  if (msg.jsonrpc !== '2.0' || msg.method !== 'tools/call' || (typeof msg.id !== 'string' && typeof msg.id !== 'number')) return null;
+  const parsed = CallToolRequestSchema.safeParse(body);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  const field = (issue?.path ?? []).join('.') || 'params';
+  const what = field === 'params.arguments' ? 'must be an object of the tool\'s arguments' : field === 'params.name' ? 'must be the name of a tool (see tools/list)' : (issue?.message ?? 'is not valid');
+  return { id: msg.id, field, message: `invalid params: ${field} ${what}` };
+}
+
 export function mcpHandler(d: McpDeps): RequestHandler {
   const catalogue = toolCatalogue(d.ops);
   const tools = [...catalogue.values()].map((e) => e.tool);
@@ -114,6 +127,12 @@ export function mcpHandler(d: McpDeps): RequestHandler {
     const resForStages = lateHeaderSafe(res);
     const call = { req, res: resForStages, key, ...(account ? { account } : {}) };
 
+    // The SDK would answer params it cannot parse with -32603 (internal error): they are the caller's to fix.
+    const badParams = invalidToolCallParams(body);
+    if (badParams) {
+      writeJson(res, 200, JSON.stringify({ jsonrpc: '2.0', id: badParams.id, error: { code: ErrorCode.InvalidParams, message: badParams.message, data: { field: badParams.field } } }));
+      return;
+    }
     const fast = fastCallOf(req, body, wantsJson, (name) => catalogue.has(name));
     if (fast) {
       const result = await callTool(catalogue.get(fast.name)!, fast.args, call, d.pipeline, d.log);

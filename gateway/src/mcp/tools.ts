@@ -8,12 +8,13 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '@svc/kit';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
+import { ErrorSchema } from '../contract/answers';
+import { standaloneObjectSchema } from '../contract/json-schema';
 import type { AuthAccount } from '../context';
 import { HttpError } from '../errors';
 import { Q_MAX, Q_MIN } from '../operations/inputs';
 import type { Answer, Operation } from '../operations/operation';
 import { runStages, type PipelineDeps } from '../operations/pipeline';
-import { ErrorBody, OUTPUTS } from './outputs';
 
 /** What a model needs beyond the operation's summary: when to call the tool, and what not to do. */
 const GUIDANCE: Record<string, string> = {
@@ -27,23 +28,20 @@ const GUIDANCE: Record<string, string> = {
   account_status: 'Shows the plan, the terms version and the runs used and left this month.',
 };
 
-/** Tool inputs as a model should see them where the REST input is a query string. */
-const INPUT_OVERRIDES: Record<string, z.ZodType> = {
-  search_ingredients: z.object({ q: z.string().min(Q_MIN).max(Q_MAX).describe('INCI name, synonym, trade name or CAS number') }),
-};
-
 type JsonObjectSchema = Tool['inputSchema'];
 
-function objectSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObjectSchema {
-  const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
-  return { ...json, type: 'object' } as JsonObjectSchema;
-}
+/** A text answer (the primer) is given to a model as `{primer: text}`. */
+const TextAnswerSchema = z.object({ primer: z.string().describe('The primer, as Markdown.') });
 
-/** The output schema: the twin's answer, or the error body (a refusal's structuredContent). */
-function outputSchema(tool: string): JsonObjectSchema {
-  const out = OUTPUTS[tool];
-  if (!out) throw new Error(`the tool ${tool} has no output schema (mcp/outputs.ts)`);
-  return { type: 'object', anyOf: [objectSchema(out, 'output'), objectSchema(ErrorBody, 'output')] } as JsonObjectSchema;
+/**
+ * The output schema: the REST twin's answer (contract/answers.ts), or the error envelope, which is
+ * a refusal's structuredContent. Both stand alone, with their shared parts in their own $defs.
+ */
+function outputSchema(op: Operation): JsonObjectSchema {
+  const answer = 'json' in op.answer ? op.answer.json : 'text' in op.answer ? TextAnswerSchema : null;
+  if (!answer) throw new Error(`the tool ${op.tool} has no JSON answer in the operation table`);
+  // One schema with one set of $defs, so that a validator resolves both arms in the same document.
+  return standaloneObjectSchema(z.union([answer, ErrorSchema]), 'output') as JsonObjectSchema;
 }
 
 export interface ToolEntry {
@@ -64,8 +62,8 @@ export function toolCatalogue(ops: readonly Operation[]): Map<string, ToolEntry>
         name: op.tool,
         title: op.summary.split(':')[0]?.split('.')[0] ?? op.tool,
         description: `${op.summary} ${guidance}`,
-        inputSchema: objectSchema(INPUT_OVERRIDES[op.tool] ?? op.input.schema, 'input'),
-        outputSchema: outputSchema(op.tool),
+        inputSchema: standaloneObjectSchema(op.input.schema, 'input') as JsonObjectSchema,
+        outputSchema: outputSchema(op),
         annotations: { readOnlyHint: op.id !== 'submit_ingredient', openWorldHint: false },
       },
     });
