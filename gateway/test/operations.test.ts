@@ -11,7 +11,7 @@ import { OPERATION_DEPS, startTestApp, type TestApp } from './support/app';
 /** The spec's MCP tools (section 4); svc_knowledge arrives with the MCP server. */
 const SPEC_TOOLS = ['svc_primer', 'svc_knowledge', 'search_ingredients', 'check_formula', 'submit_ingredient', 'preservation_check', 'inci_label', 'account_status'];
 /** Public by the spec (GET /ai/primer, GET /terms) or by their nature (health, MCP sign-in, the API reference). */
-const PUBLIC_IDS = ['primer', 'terms', 'health', 'mcp', 'mcp_path_key', 'api_reference', ...OAUTH_ROUTES.map(([id]) => id)];
+const PUBLIC_IDS = ['primer', 'terms', 'health', 'mcp', 'mcp_path_key', 'docs', 'docs_renderer', 'api_reference', ...OAUTH_ROUTES.map(([id]) => id)];
 
 const OPS: Operation[] = operations(OPERATION_DEPS);
 

@@ -297,7 +297,7 @@ export const DocumentAnswerSchema = z.looseObject({ openapi: z.string() });
 
 /** How a non-JSON answer is described: its media type and what it holds. */
 export interface TextAnswer {
-  type: 'text/markdown' | 'text/html';
+  type: 'text/markdown' | 'text/html' | 'text/javascript';
   description: string;
 }
 

@@ -33,7 +33,7 @@ export interface Policy {
 
 export type Answer =
   | { kind: 'json'; status?: number; body: Record<string, unknown>; /** The body as sent, once serialised at egress. */ text?: string }
-  | { kind: 'text'; type: 'text/markdown' | 'text/html'; body: string };
+  | { kind: 'text'; type: 'text/markdown' | 'text/html' | 'text/javascript'; body: string; /** Headers of this answer only (a page's CSP, a script's caching). */ headers?: Record<string, string> };
 
 /** The transport a call came in by; the stages are the same for both. */
 export type Channel = 'rest' | 'mcp';

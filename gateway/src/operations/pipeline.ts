@@ -188,6 +188,7 @@ export async function runStages(op: Operation, d: PipelineDeps, inbound: Inbound
 
 function send(res: Response, answer: Answer, keyed: boolean): void {
   if (answer.kind === 'text') {
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     res.type(`${answer.type}; charset=utf-8`).send(answer.body);
     return;
   }

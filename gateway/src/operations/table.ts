@@ -8,6 +8,7 @@ import { CheckRequestSchema, LabelRequestSchema, PreservationRequestSchema, Subm
 import { type PublicEntry, accountJson, checkJson, labelJson, lineToProto, metaJson, preservationJson, publicEntry, submissionJson } from '@svc/protos';
 import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
 import { primer } from '../content/primer';
+import { DOCS_CSP, DOCS_SCRIPT_PATH, docsHtml, docsScript } from '../content/docs';
 import { termsHtml } from '../content/terms';
 import type { TtlCache } from '../cache';
 import * as A from '../contract/answers';
@@ -304,6 +305,28 @@ export function operations(d: OperationDeps): Operation[] {
     operation({ id: 'mcp_path_key', method: 'ALL', path: '/mcp/*rest', tool: null, summary: 'The MCP server with the API key in the path (the address is a secret).', input: { from: 'none', schema: NoInput }, answer: MCP_ANSWER, errors: MCP_ERRORS, policy: PUBLIC, call: notYet('/mcp') }),
     // MCP sign-in (OAuth): served by the sign-in flow (oauth/flow.ts) where the OAuth service is wired.
     ...OAUTH_ROUTES.map(([id, method, path, summary]) => operation({ id, method, path, tool: null, summary, input: { from: 'none', schema: NoInput }, answer: { other: 'The OAuth answer of this step (RFC 6749 and the RFC named in the summary): JSON, a page or a redirect.' }, policy: PUBLIC, call: notYet('MCP sign-in') })),
+    operation({
+      id: 'docs',
+      method: 'GET',
+      path: '/docs',
+      tool: null,
+      summary: 'The API reference as a page (Redoc), rendered from /openapi.json.',
+      input: { from: 'none', schema: NoInput },
+      answer: { text: { type: 'text/html', description: 'The reference page.' } },
+      policy: PUBLIC,
+      call: async () => ({ kind: 'text', type: 'text/html', body: docsHtml(), headers: { 'Content-Security-Policy': DOCS_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' } }),
+    }),
+    operation({
+      id: 'docs_renderer',
+      method: 'GET',
+      path: DOCS_SCRIPT_PATH,
+      tool: null,
+      summary: 'The renderer of the reference page (Redoc, from its npm package).',
+      input: { from: 'none', schema: NoInput },
+      answer: { text: { type: 'text/javascript', description: 'Redoc\'s standalone bundle.' } },
+      policy: PUBLIC,
+      call: async () => ({ kind: 'text', type: 'text/javascript', body: docsScript(), headers: { 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' } }),
+    }),
     operation({
       id: 'api_reference',
       method: 'GET',
