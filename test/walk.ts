@@ -3,15 +3,27 @@
  * both ways of running are held to the same behaviour.
  */
 import { expect } from 'vitest';
+import { contractOf, type Contract } from './support/contract';
 
 export interface Target {
   url: string;
   key: string;
 }
 
+const contracts = new Map<string, Promise<Contract>>();
+
+/** Holds a response to the system's own reference (/openapi.json), whatever suite walks it. */
+async function expectDocumented(t: Target, method: string, path: string, res: Response, text: string): Promise<void> {
+  let c = contracts.get(t.url);
+  if (!c) contracts.set(t.url, (c = contractOf(t.url)));
+  const problems = (await c).problems({ method, path: new URL(`${t.url}${path}`).pathname, status: res.status, headers: res.headers, body: text });
+  expect(problems, `${method} ${path} against /openapi.json`).toEqual([]);
+}
+
 export async function get(t: Target, path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${t.url}${path}`, { headers: { 'x-svc-key': t.key, ...headers } });
   const text = await res.text();
+  await expectDocumented(t, 'GET', path, res, text);
   let body: any = text;
   if ((res.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
   return { status: res.status, headers: res.headers, body };
@@ -19,7 +31,9 @@ export async function get(t: Target, path: string, headers: Record<string, strin
 
 export async function send(t: Target, method: string, path: string, raw: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${t.url}${path}`, { method, body: raw, headers: { 'x-svc-key': t.key, 'content-type': 'application/json', ...headers } });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  const text = await res.text();
+  await expectDocumented(t, method, path, res, text);
+  return { status: res.status, headers: res.headers, body: JSON.parse(text) as any };
 }
 
 export function expectError(r: { status: number; body: any; headers: Headers }, status: number, code: string) {
@@ -79,7 +93,7 @@ export async function walk(t: Target): Promise<void> {
   expectError(await get(t, '/account', { 'x-svc-user': 'jane@example.com' }), 400, 'invalid_end_user');
   expectError(await get(t, '/account', { 'svc-version': '2020-01-01' }), 400, 'unsupported_version');
   expectError(await get(t, '/no/such/route'), 404, 'not_found');
-  // POST /account is not an operation (404); a route that takes a body is.
+  // POST /account is not an operation of /account (405); a route that takes a body is.
   expectError(await send(t, 'POST', '/check', '{"unclosed": '), 400, 'invalid_json');
   expectError(await send(t, 'POST', '/check', JSON.stringify({ pad: 'x'.repeat(300_000) })), 413, 'payload_too_large');
   // SQL in q is text to search for like any other (2 to 100 characters, no control characters):

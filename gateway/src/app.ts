@@ -10,8 +10,8 @@ import './context';
 import { errorHandler, HttpError, notFound } from './errors';
 import { stripPathKey } from './mcp/credentials';
 import { mcpHandler, type AccessTokens } from './mcp/server';
-import { operations, restRouter, type OperationDeps, type PipelineDeps, type StageHooks } from './operations/index';
-import type { UsageCache } from './usage';
+import { methodNotAllowed, operations, restRouter, type OperationDeps, type PipelineDeps, type StageHooks } from './operations/index';
+import { refusalUsage, type UsageCache } from './usage';
 
 export interface AppDeps extends OperationDeps {
   clients: Clients;
@@ -88,7 +88,8 @@ export function createApp(d: AppDeps): Express {
   };
   const mcp = mcpHandler({ pipeline, log: d.log, ops, allowedHosts: () => [...publicHost(), ...(d.mcpAllowedHosts ?? [])], ...(d.oauth ? { tokens: d.oauth.tokens } : {}) });
   app.use(...restRouter(ops, pipeline, { ...d.oauth?.handlers, mcp, mcp_path_key: mcp }));
+  app.use(methodNotAllowed(ops));
   app.use(notFound);
-  app.use(errorHandler(d.log));
+  app.use(errorHandler(d.log, refusalUsage(d.auth, d.usage)));
   return app;
 }

@@ -7,6 +7,9 @@ import { problemOf, redactText, type FieldProblem, type Logger } from '@svc/kit'
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 
 export class HttpError extends Error {
+  /** The usage object of a refusal given to a request that carried a key (set at egress). */
+  usage: unknown;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -62,8 +65,11 @@ export function fromGrpc(err: unknown, service: string): HttpError {
 
 export function sendError(req: Request, res: Response, e: HttpError): void {
   for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
-  res.status(e.status).json({ error: { code: e.code, message: e.message, ...e.extra }, request_id: req.id });
+  res.status(e.status).json({ error: { code: e.code, message: e.message, ...e.extra }, request_id: req.id, ...(e.usage === undefined ? {} : { usage: e.usage }) });
 }
+
+/** The usage a refusal carries, or undefined when the request carried no key. Never throws. */
+export type RefusalUsage = (req: Request, e: HttpError) => Promise<unknown>;
 
 export const notFound: RequestHandler = (req, _res, next) => {
   // Decoded first, so a key written as svc%5Flive_... is recognised and redacted too.
@@ -77,18 +83,28 @@ export const notFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, 'not_found', `no route for ${req.method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}`));
 };
 
+function asHttpError(err: unknown, req: Request, log: Logger): HttpError {
+  if (err instanceof HttpError) return err;
+  const type = (err as { type?: string }).type;
+  if (type === 'entity.parse.failed') return new HttpError(400, 'invalid_json', 'the request body is not valid JSON');
+  if (type === 'entity.too.large') return new HttpError(413, 'payload_too_large', `the request body is larger than the limit of ${(err as { limit?: number }).limit ?? 0} bytes`);
+  if (type === 'charset.unsupported' || type === 'encoding.unsupported') return new HttpError(415, 'unsupported_media_type', 'send the body as UTF-8 JSON');
+  const status = (err as { status?: number }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) return new HttpError(status, 'invalid_request', 'the request could not be read');
+  log.error({ err, requestId: req.id }, 'unhandled error');
+  return new HttpError(500, 'internal_error', 'internal error');
+}
+
 /** Express' own errors (body parser) carry `type` and `status`; everything else is ours or a bug. */
-export function errorHandler(log: Logger): ErrorRequestHandler {
+export function errorHandler(log: Logger, usageOf?: RefusalUsage): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
-    if (err instanceof HttpError) return sendError(req, res, err);
-    const type = (err as { type?: string }).type;
-    if (type === 'entity.parse.failed') return sendError(req, res, new HttpError(400, 'invalid_json', 'the request body is not valid JSON'));
-    if (type === 'entity.too.large') return sendError(req, res, new HttpError(413, 'payload_too_large', `the request body is larger than the limit of ${(err as { limit?: number }).limit ?? 0} bytes`));
-    if (type === 'charset.unsupported' || type === 'encoding.unsupported') return sendError(req, res, new HttpError(415, 'unsupported_media_type', 'send the body as UTF-8 JSON'));
-    const status = (err as { status?: number }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) return sendError(req, res, new HttpError(status, 'invalid_request', 'the request could not be read'));
-    log.error({ err, requestId: req.id }, 'unhandled error');
-    sendError(req, res, new HttpError(500, 'internal_error', 'internal error'));
+    const e = asHttpError(err, req, log);
+    if (!usageOf || e.usage !== undefined) return sendError(req, res, e);
+    void usageOf(req, e).then((usage) => {
+      if (res.headersSent) return;
+      e.usage = usage;
+      sendError(req, res, e);
+    });
   };
 }

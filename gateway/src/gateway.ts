@@ -82,6 +82,8 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   const oauthSvc = new OAuthService(o.peers.metering, (ctor, address) => connect(ctor, address));
   const tokens = new AccessTokenCache(oauthSvc, () => `${baseUrl()}/mcp`, () => `${baseUrl()}/.well-known/oauth-protected-resource/mcp`);
   const oauth = { tokens, handlers: oauthFlow({ svc: oauthSvc, tokens, kv: o.kv, log: o.log, baseUrl }) };
+  const usage = new UsageCache(usageFromMetering(clients));
+  usage.live = (accountId, endUser) => leases.usageOf(accountId, endUser);
   const app = createApp({
     clients,
     auth,
@@ -91,7 +93,7 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
     ratePerSecond: o.ratePerSecond,
     searches,
     libraryMeta,
-    usage: new UsageCache(usageFromMetering(clients)),
+    usage,
     oauth,
     hooks: {
       ...(o.withoutCompliance ? {} : compliance.hooks()),

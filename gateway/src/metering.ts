@@ -81,6 +81,18 @@ interface Call {
 /** The account of a subject's key. */
 const accountOf = (key: string): string => key.slice(0, key.indexOf('\u0000'));
 
+/**
+ * The calls spent in one run, as this gateway can tell: what metering had recorded when it last
+ * said (`base`), plus what each of this gateway's leases of the run spent beyond what it had
+ * reported by then. Leased calls are never counted: a lease's calls may never be spent.
+ */
+interface RunCount {
+  base: number;
+  /** Each lease of the run, with the calls of it that `base` already holds. */
+  counted: Map<Lease, number>;
+  closesAt: number;
+}
+
 export interface MeteredCall {
   usage: Usage;
   /** The call failed before it was answered: it is not counted (unless already reported). */
@@ -102,6 +114,7 @@ export class RunLeases {
   private readonly epochs = new Map<string, number>();
   /** Leases no longer spent from whose last calls are not reported yet (or, prepared, not yet given back). */
   private readonly ended = new Map<string, { accountId: string; lease: Lease }>();
+  private readonly runs = new Map<string, RunCount>();
   private readonly timer: NodeJS.Timeout;
   private reporting: Promise<void> | null = null;
   private subs: Subscription[] = [];
@@ -210,6 +223,7 @@ export class RunLeases {
       .then((r) => {
         if (!r.allowed || !r.lease || !r.usage?.run) return;
         const prepared = { ...leaseOf(r, asked), ahead: true };
+        this.track(prepared, r.usage.run.calls);
         // Its account's leases were dropped meanwhile (seats, plan), or the gateway is stopping: given back.
         if ((this.epochs.get(accountId) ?? 0) !== epoch || this.stopping || this.next.has(key)) this.end(key, accountId, prepared);
         else this.next.set(key, prepared);
@@ -240,14 +254,52 @@ export class RunLeases {
 
   private metered(lease: Lease): MeteredCall {
     lease.firstUsedAt ||= this.now();
-    const calls = lease.runCallsBefore + lease.used;
-    const usage = { ...lease.base, run: { ...lease.run, calls, callsLeft: Math.max(0, lease.runCalls - calls) } };
+    const usage = this.usageIn(lease);
     return {
       usage,
       refund: () => {
         if (lease.used > lease.reported) lease.used -= 1;
       },
     };
+  }
+
+  /** The usage a call spent from this lease shows: the calls spent in its run, by every lease of it. */
+  private usageIn(lease: Lease): NonNullable<Usage> {
+    const count = this.runs.get(lease.run.id);
+    let calls = lease.runCallsBefore + lease.used;
+    if (count) {
+      calls = count.base;
+      for (const [l, counted] of count.counted) calls += l.used - counted;
+    }
+    return { ...lease.base, run: { ...lease.run, calls, callsLeft: Math.max(0, lease.runCalls - calls) } };
+  }
+
+  /**
+   * What the subject's usage is now as far as this gateway's leases say: its current run with the
+   * calls spent in it, and the month's runs as metering said when the run was leased. Undefined when
+   * the gateway holds no open run of the subject. Free answers and GET /account show this, so that a
+   * caller reads its own formula calls at once, the same number everywhere.
+   */
+  usageOf(accountId: string, endUser: string): NonNullable<Usage> | undefined {
+    const lease = this.held.get(`${accountId}\u0000${endUser}`);
+    if (!lease || lease.firstUsedAt === 0 || this.now() >= Date.parse(lease.run.closesAt)) return undefined;
+    return this.usageIn(lease);
+  }
+
+  /** A lease metering just granted joins its run's count; `reported` is the run's calls metering has recorded. */
+  private track(lease: Lease, reported: number): void {
+    const count = this.runs.get(lease.run.id);
+    if (!count) {
+      this.runs.set(lease.run.id, { base: reported, counted: new Map([[lease, 0]]), closesAt: Date.parse(lease.run.closesAt) });
+      return;
+    }
+    // A fresher record from metering (other gateways' calls included) replaces the base, unless a
+    // report is on its way, which it may or may not hold yet: then the count stays as it is.
+    if (!this.reporting && reported >= count.base) {
+      count.base = reported;
+      for (const l of count.counted.keys()) count.counted.set(l, l.reported);
+    }
+    count.counted.set(lease, 0);
   }
 
   private end(key: string, accountId: string, lease: Lease): void {
@@ -270,6 +322,7 @@ export class RunLeases {
         const asked = this.now();
         const r = await rpc(this.clients, 'metering', 'Meter', { caller: { accountId, endUser, requestId }, operation: 'formula', want }, { requestId, deadlineMs: 2_000 });
         const lease = leaseOf(r, asked);
+        this.track(lease, r.usage?.run?.calls ?? 0);
         // A lease taken up meanwhile (a prepared run that came in after this was asked) ends and is
         // reported: replaced without that, its calls would never be.
         const current = this.held.get(key);
@@ -292,6 +345,10 @@ export class RunLeases {
   }
 
   private async reportPass(): Promise<void> {
+    // A closed run takes no more calls: its count goes once nothing of it is left to report.
+    for (const [id, count] of this.runs) {
+      if (this.now() >= count.closesAt && [...count.counted.keys()].every((l) => l.used <= l.reported)) this.runs.delete(id);
+    }
     // Prepared leases whose time ran out unspent (their subject went quiet) are given back now.
     for (const [key, lease] of this.next) if (this.now() >= lease.spendUntil) this.end(key, accountOf(key), lease);
     const work: { accountId: string; lease: Lease; used: number; done: boolean }[] = [];

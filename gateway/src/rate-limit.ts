@@ -61,11 +61,13 @@ export async function limitRate(kv: Kv, log: Logger, account: AuthAccount, reque
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (!r.allowed) {
     const retryAfter = Math.max(1, Math.ceil(r.retryAfterMs / 1_000));
+    // Whose limit it is tells the caller whom to ask: an upgrade lifts a plan's, not the operator's.
+    const whose = override > 0 ? "the operator's limit for every account on this service" : "this account's plan limit";
     throw new HttpError(
       429,
       'rate_limited',
-      `requests are arriving faster than this account's plan allows (${limit.ratePerSec} per second, ${limit.burst} at once); retry after ${retryAfter} s`,
-      {},
+      `requests are arriving faster than ${whose} allows (${limit.ratePerSec} per second, ${limit.burst} at once); retry after ${retryAfter} s`,
+      { limit: override > 0 ? 'operator' : 'plan' },
       { ...headers, 'Retry-After': String(retryAfter) },
     );
   }

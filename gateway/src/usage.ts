@@ -9,9 +9,19 @@
 import { TtlCache } from './cache';
 import { rpc, type Clients } from './clients';
 import { usageJson } from '@svc/protos';
+import type { Request } from 'express';
+import type { KeyAuth } from './auth';
+import { HttpError, type RefusalUsage } from './errors';
 
 export type Usage = ReturnType<typeof usageJson>;
 export type UsageLoader = (accountId: string, requestId: string) => Promise<Usage>;
+/** The subject's open run as this gateway's run leases count it (metering.ts), if it holds one. */
+export type LiveRun = (accountId: string, endUser: string) => NonNullable<Usage> | undefined;
+
+/** Where the meter cannot be read, the usage field says why (contract/answers.ts, UsageUnavailable). */
+export type UsageField = NonNullable<Usage> | { unavailable: 'unknown_key' | 'metering_unavailable'; message: string };
+export const UNKNOWN_KEY: UsageField = { unavailable: 'unknown_key', message: 'the key names no account, so there is no usage to show' };
+export const METERING_UNAVAILABLE: UsageField = { unavailable: 'metering_unavailable', message: 'the usage could not be read just now; the answer itself is complete' };
 
 export const FRESH_MS = 2_000;
 export const KEEP_MS = 10 * 60_000;
@@ -31,11 +41,32 @@ export class UsageCache {
   // An entry lives KEEP_MS from its last answer: older than that, a value is not worth showing.
   private readonly entries: TtlCache<Entry>;
 
+  /** Set where run metering is wired: the subject's open run, counted to its last call. */
+  live: LiveRun = () => undefined;
+
   constructor(
     private readonly load: UsageLoader,
     private readonly now: () => number = Date.now,
   ) {
     this.entries = new TtlCache<Entry>(KEEP_MS, MAX_ACCOUNTS, now);
+  }
+
+  /**
+   * The usage an answer shows: metering's view (`known`, or the cached one), with the subject's open
+   * run as this gateway's leases count it. Metering records spent calls every few seconds; the
+   * leases know them at once, so a caller reads its own formula calls on the very next answer.
+   */
+  async forAnswer(accountId: string, endUser: string, requestId: string, known?: Usage): Promise<UsageField> {
+    const base = known !== undefined ? known : await this.get(accountId, requestId);
+    return this.overlay(accountId, endUser, base);
+  }
+
+  overlay(accountId: string, endUser: string, base: Usage): UsageField {
+    const live = this.live(accountId, endUser);
+    if (!live || (base && base.month !== live.month)) return base ?? METERING_UNAVAILABLE;
+    if (!base) return live;
+    const runsUsed = Math.max(base.runsUsed, live.runsUsed);
+    return { ...base, runsUsed, runsLeft: Math.max(0, base.runsLimit - runsUsed), overageRuns: Math.max(base.overageRuns, live.overageRuns), run: live.run };
   }
 
   get(accountId: string, requestId: string): Promise<Usage> {
@@ -72,3 +103,32 @@ export const usageFromMetering =
     const a = await rpc(clients, 'metering', 'GetAccount', { caller: { accountId, requestId } }, { idempotent: true, requestId, deadlineMs: 1_000 });
     return usageJson(a.usage);
   };
+
+/** The key a request carried in x-svc-key, if exactly one. */
+const keyOf = (req: Request): string | undefined => {
+  const v = req.headersDistinct?.['x-svc-key'];
+  return v && v.length === 1 && v[0] ? v[0] : undefined;
+};
+
+/**
+ * The usage of a refusal given to a request that carried a key: the account's when the key names one
+ * (looked up when the refusal came before the key was checked: no route, a wrong method, a version),
+ * else why there is none. Undefined for a request without a key. Never throws.
+ */
+export function refusalUsage(auth: Pick<KeyAuth, 'check'>, usage: UsageCache): RefusalUsage {
+  return async (req, e) => {
+    try {
+      if (e.extra.usage) return e.extra.usage;
+      if (req.account) return await usage.forAnswer(req.account.id, req.endUser ?? '', req.id);
+      const sent = req.headers['x-svc-key'];
+      if (sent === undefined || sent === '') return undefined;
+      const key = keyOf(req);
+      if (!key || e.status === 401 || (e.status === 429 && e.code === 'rate_limited')) return UNKNOWN_KEY;
+      if (e.status === 503) return METERING_UNAVAILABLE;
+      const account = await auth.check(key, req);
+      return await usage.forAnswer(account.id, '', req.id);
+    } catch (err) {
+      return err instanceof HttpError && (err.status === 401 || err.status === 429) ? UNKNOWN_KEY : METERING_UNAVAILABLE;
+    }
+  };
+}

@@ -65,11 +65,17 @@ describe('the generated router', () => {
     expect(routes.sort()).toEqual(OPS.map((o) => `${o.method} ${o.path}`).sort());
   });
 
-  it('answers anything else with 404 in the error envelope, with or without a key', async () => {
-    for (const [method, path] of [['GET', '/lib'], ['POST', '/account'], ['DELETE', '/check'], ['GET', '/admin'], ['PUT', '/lib/search']]) {
+  it('answers anything else with 404 in the error envelope, and a known path asked with another method with 405', async () => {
+    for (const [method, path] of [['GET', '/lib'], ['GET', '/admin'], ['DELETE', '/no/such']]) {
       const r = await fetch(`${url}${path}`, { method, headers: { 'x-svc-key': 'svc_live_whatever' } });
       expect(r.status, `${method} ${path}`).toBe(404);
       expect(((await r.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    }
+    for (const [method, path] of [['POST', '/account'], ['DELETE', '/check'], ['PUT', '/lib/search']]) {
+      const r = await fetch(`${url}${path}`, { method, headers: { 'x-svc-key': 'svc_live_whatever' } });
+      expect(r.status, `${method} ${path}`).toBe(405);
+      expect(r.headers.get('allow'), `${method} ${path}`).toBeTruthy();
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
     }
   });
 });

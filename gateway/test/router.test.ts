@@ -59,5 +59,5 @@ describe('the fixed-path lookup', () => {
     }
     // Not a vacuous comparison: most routes were reached in several spellings.
     expect(served).toBeGreaterThan(OPS.length * 3);
-  });
+  }, 120_000);
 });

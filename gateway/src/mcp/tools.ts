@@ -15,6 +15,7 @@ import { HttpError } from '../errors';
 import { Q_MAX, Q_MIN } from '../operations/inputs';
 import type { Answer, Operation } from '../operations/operation';
 import { runStages, type PipelineDeps } from '../operations/pipeline';
+import { METERING_UNAVAILABLE, UNKNOWN_KEY } from '../usage';
 
 /** What a model needs beyond the operation's summary: when to call the tool, and what not to do. */
 const GUIDANCE: Record<string, string> = {
@@ -85,7 +86,7 @@ function resultOf(answer: Answer): CallToolResult {
 }
 
 export function errorResult(e: HttpError, requestId: string): CallToolResult {
-  const body = { error: { code: e.code, message: e.message, ...e.extra }, request_id: requestId };
+  const body = { error: { code: e.code, message: e.message, ...e.extra }, request_id: requestId, ...(e.usage === undefined ? {} : { usage: e.usage }) };
   return { isError: true, content: [{ type: 'text', text: `${e.status} ${e.code}: ${e.message}\n${JSON.stringify(body)}` }], structuredContent: body };
 }
 
@@ -94,7 +95,12 @@ export async function callTool(entry: ToolEntry, args: Record<string, unknown> |
     const answer = await runStages(entry.op, d, { channel: 'mcp', req: call.req, res: call.res, key: call.key, ...(call.account ? { account: call.account } : {}), rawInput: async () => args ?? {} });
     return resultOf(answer);
   } catch (err) {
-    if (err instanceof HttpError) return errorResult(err, call.req.id);
+    if (err instanceof HttpError) {
+      // A refusal given with a credential carries the usage too, as on REST.
+      const a = call.req.account;
+      err.usage = a ? await d.usage.forAnswer(a.id, call.req.endUser ?? '', call.req.id).catch(() => METERING_UNAVAILABLE) : call.key ? (err.status === 503 ? METERING_UNAVAILABLE : UNKNOWN_KEY) : undefined;
+      return errorResult(err, call.req.id);
+    }
     log.error({ err, requestId: call.req.id, tool: entry.tool.name }, 'unhandled error in a tool call');
     return errorResult(new HttpError(500, 'internal_error', 'internal error'), call.req.id);
   }

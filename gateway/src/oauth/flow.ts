@@ -247,6 +247,10 @@ export function oauthFlow(d: OAuthFlowDeps): Record<string, RequestHandler> {
 
     oauth_token: wrapJson(async (req, res) => {
       const b = await readAny(req, res);
+      // RFC 6749 5.2: a grant type this server does not serve is named as such, before anything else is asked for.
+      if (b.grant_type !== 'authorization_code' && b.grant_type !== 'refresh_token') {
+        throw new OAuthError(400, b.grant_type === undefined ? 'invalid_request' : 'unsupported_grant_type', b.grant_type === undefined ? 'grant_type: is required (authorization_code or refresh_token)' : 'grant_type: must be authorization_code or refresh_token');
+      }
       const clientId = str(b.client_id);
       if (!clientId) throw new OAuthError(400, 'invalid_request', 'client_id: is required');
       const wanted = str(b.resource);

@@ -27,7 +27,7 @@ export const NoInput = z.strictObject({});
  * with 99 combining marks is one letter). Other parameters are ignored, as caches add them.
  */
 export const SearchQuerySchema = z
-  .object({ q: z.unknown() })
+  .object({ q: z.unknown().optional() })
   .transform((v, ctx) => {
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', path: ['q'], message });
@@ -44,6 +44,8 @@ export const SearchQuerySchema = z
     return { q, key };
   });
 
+export const SEAT_ACTIONS = ['enroll', 'unenroll'] as const;
+
 /** Ids per enrolment request (spec section 8). */
 export const USERS_PER_REQUEST = 500;
 
@@ -53,7 +55,7 @@ export const USERS_PER_REQUEST = 500;
  */
 export const SeatChangeSchema = z
   .strictObject({
-    action: z.enum(['enroll', 'unenroll'], { error: 'is required: "enroll" or "unenroll"' }),
+    action: z.enum(SEAT_ACTIONS, { error: (issue) => (issue.input === undefined ? 'is required: "enroll" or "unenroll"' : 'is not a known action: the allowed values are "enroll" and "unenroll"') }),
     user: z.string({ error: 'must be a string: one end-user id' }).optional(),
     users: z
       .array(z.string({ error: 'must be a string: an end-user id' }), { error: 'must be an array of end-user ids' })

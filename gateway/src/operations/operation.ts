@@ -62,7 +62,12 @@ export interface Operation<I = unknown> {
   tool: string | null;
   summary: string;
   /** Where the input comes from, and its schema: the request types are the schemas' own. */
-  input: { from: 'body' | 'query' | 'none'; schema: z.ZodType<I> };
+  input: {
+    from: 'body' | 'query' | 'none';
+    schema: z.ZodType<I>;
+    /** Fields another operation names differently (variant here, base there): an unknown one is answered with this one's name. */
+    renamed?: Readonly<Record<string, string>>;
+  };
   /** What it answers, from contract/answers.ts: the reference and the tool's output schema are this. */
   answer: AnswerShape;
   /**

@@ -25,7 +25,7 @@
  * docs/decisions.md), and wiring one in is one function here, not a change per route.
  */
 import { parseWith } from '@svc/formula';
-import { type CallOptions, type Kv, type Logger } from '@svc/kit';
+import { type CallOptions, type FieldProblem, type Kv, type Logger } from '@svc/kit';
 import type { Request, RequestHandler, Response } from 'express';
 import { validateEndUser, type KeyAuth } from '../auth';
 import { rpc, type Clients } from '../clients';
@@ -33,7 +33,7 @@ import { HttpError, invalid } from '../errors';
 import { beginOnce, REPLAYED_HEADER } from '../idempotency';
 import type { MeteredCall } from '../metering';
 import { limitRate } from '../rate-limit';
-import type { UsageCache } from '../usage';
+import type { Usage, UsageCache } from '../usage';
 import type { AuthAccount } from '../context';
 import type { Answer, CallContext, Channel, Operation } from './operation';
 
@@ -129,6 +129,25 @@ export interface Inbound {
   rawInput(): Promise<unknown>;
 }
 
+/**
+ * A field sent under the name another operation gives it (variant to /check, basePct to the label)
+ * is the likeliest mistake in a failed body: it is named first, with the name this operation uses.
+ */
+function renamedFirst(op: Operation, problems: FieldProblem[]): FieldProblem[] {
+  const renamed = op.input.renamed;
+  if (!renamed) return problems;
+  const hits: FieldProblem[] = [];
+  for (const p of problems) {
+    if (!p.message.startsWith('unknown field')) continue;
+    const keys = p.message.startsWith('unknown fields ') ? p.message.slice('unknown fields '.length).split(', ') : [p.field];
+    for (const k of keys) {
+      const ours = renamed[k];
+      if (ours) hits.push({ field: k, message: `unknown field: ${op.method} ${op.path} calls it ${ours} (${k} is its name on ${op.path === '/check' ? '/ai/preservation and /inci/label' : '/check'})` });
+    }
+  }
+  return hits.length ? [...hits, ...problems.filter((p) => !(p.message.startsWith('unknown field') && hits.some((h) => h.field === p.field)))] : problems;
+}
+
 /** The stages 2 to 10 in their fixed order, for any transport. Failures are thrown as HttpError. */
 export async function runStages(op: Operation, d: PipelineDeps, inbound: Inbound): Promise<Answer> {
   const { req, res } = inbound;
@@ -145,7 +164,7 @@ export async function runStages(op: Operation, d: PipelineDeps, inbound: Inbound
   if (op.policy.standing && d.hooks?.standing) await d.hooks.standing(ctx, op);
   // 5. input
   const parsed = parseWith(op.input.schema, await inbound.rawInput());
-  if (!parsed.ok) throw invalid(parsed.problems);
+  if (!parsed.ok) throw invalid(renamedFirst(op, parsed.problems));
   const input = parsed.value;
   // 6. screening
   if (op.policy.screen.length > 0 && d.hooks?.screening) await d.hooks.screening(ctx, op, input);
@@ -165,7 +184,8 @@ export async function runStages(op: Operation, d: PipelineDeps, inbound: Inbound
   calling.catch(() => {});
   const metered = metering ? await once.guard(metering) : null;
   // 9. usage, fetched alongside the call: it never holds the answer up once known.
-  const usage = metered ? Promise.resolve(metered.usage) : op.policy.usage && req.account ? d.usage.get(req.account.id, req.id) : null;
+  const account = req.account;
+  const usage = metered ? Promise.resolve(metered.usage) : op.policy.usage && account ? d.usage.forAnswer(account.id, req.endUser ?? '', req.id) : null;
   let answer: Answer;
   try {
     answer = await once.guard(calling);
@@ -174,7 +194,10 @@ export async function runStages(op: Operation, d: PipelineDeps, inbound: Inbound
     metered?.refund();
     throw err;
   }
-  if (usage && answer.kind === 'json') answer.body.usage = await usage;
+  if (usage && answer.kind === 'json') {
+    // An answer that holds metering's own reading (GET /account) shows it, with the open run counted here.
+    answer.body.usage = 'usage' in answer.body && account ? d.usage.overlay(account.id, req.endUser ?? '', answer.body.usage as Usage) : await usage;
+  }
   // 10. egress: a key never leaves in an answer, whatever a service or a caller's text put there.
   const key = keyed ? inbound.key : undefined;
   if (answer.kind === 'json') {
@@ -206,8 +229,9 @@ export function writeJson(res: Response, status: number, text: string): void {
 
 /** REST in and out: the key from x-svc-key, the input from the query or the JSON body, the answer as HTTP. */
 export async function runOperation(op: Operation, d: PipelineDeps, req: Request, res: Response): Promise<void> {
-  const header = req.headers['x-svc-key'];
-  const key = Array.isArray(header) ? header[0] : header;
+  const sent = req.headersDistinct['x-svc-key'] ?? [];
+  if (sent.length > 1 && op.policy.auth !== 'none') throw new HttpError(400, 'invalid_request', `x-svc-key: send one key in one x-svc-key header; ${sent.length} were sent`, { field: 'x-svc-key' });
+  const key = sent[0];
   const answer = await runStages(op, d, { channel: 'rest', req, res, key, rawInput: () => restInput(op, d, req, res) });
   send(res, answer, op.policy.auth !== 'none');
 }

@@ -10,6 +10,7 @@
  * without a route for it) goes on to the router, which holds every entry.
  */
 import { Router, type RequestHandler } from 'express';
+import { HttpError } from '../errors';
 import type { Operation } from './operation';
 import { handlerFor, type PipelineDeps } from './pipeline';
 
@@ -45,4 +46,27 @@ export function restRouter(ops: readonly Operation[], d: PipelineDeps, transport
     hit.handler(req, res, next);
   };
   return [fixed, r];
+}
+
+/**
+ * A path of the table asked with a method it does not serve: 405 with the methods it does in
+ * Allow (RFC 9110 15.5.6), rather than the 404 of a path that does not exist.
+ */
+export function methodNotAllowed(ops: readonly Operation[]): RequestHandler {
+  const allowed = new Map<string, Set<string>>();
+  for (const op of ops) {
+    if (op.path.includes(':') || op.path.includes('*')) continue;
+    const set = allowed.get(op.path.toLowerCase()) ?? new Set<string>();
+    for (const m of op.method === 'GET' ? ['GET', 'HEAD'] : op.method === 'ALL' ? ['POST'] : [op.method]) set.add(m);
+    allowed.set(op.path.toLowerCase(), set);
+  }
+  return (req, res, next) => {
+    let path = req.path.toLowerCase();
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const methods = allowed.get(path);
+    if (!methods || methods.has(req.method)) return next();
+    const allow = [...methods].join(', ');
+    res.setHeader('Allow', allow);
+    next(new HttpError(405, 'method_not_allowed', `${req.method} is not a method of ${req.path.length > 100 ? `${req.path.slice(0, 100)}…` : req.path}; it answers ${allow}`, { allowed: [...methods] }));
+  };
 }

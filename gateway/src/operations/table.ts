@@ -193,7 +193,7 @@ export function operations(d: OperationDeps): Operation[] {
       path: '/check',
       tool: 'check_formula',
       summary: 'Check a formula against the chassis loading envelope: verdict, remedies to apply, maximum loads.',
-      input: { from: 'body', schema: CheckRequestSchema },
+      input: { from: 'body', schema: CheckRequestSchema, renamed: { variant: 'base', nbPct: 'basePct' } },
       answer: { json: A.CheckAnswerSchema },
       example: X.CHECK,
       policy: FORMULA,
@@ -208,7 +208,7 @@ export function operations(d: OperationDeps): Operation[] {
       path: '/ai/preservation',
       tool: 'preservation_check',
       summary: 'Preservative guidance: Annex V caps, ISO 29621 low-risk screening and top-up options, by name and role, never amounts.',
-      input: { from: 'body', schema: PreservationRequestSchema },
+      input: { from: 'body', schema: PreservationRequestSchema, renamed: { base: 'variant', basePct: 'nbPct' } },
       answer: { json: A.PreservationAnswerSchema },
       example: X.PRESERVATION,
       policy: { ...FORMULA, meter: 'free' },
@@ -228,7 +228,7 @@ export function operations(d: OperationDeps): Operation[] {
       path: '/inci/label',
       tool: 'inci_label',
       summary: 'The finished ingredient label, highest to lowest, never with amounts; or the composition sheet with the chassis as one line.',
-      input: { from: 'body', schema: LabelRequestSchema },
+      input: { from: 'body', schema: LabelRequestSchema, renamed: { base: 'variant', basePct: 'nbPct' } },
       answer: { json: A.LabelAnswerSchema },
       example: X.LABEL,
       policy: FORMULA,
@@ -246,7 +246,7 @@ export function operations(d: OperationDeps): Operation[] {
       input: { from: 'none', schema: NoInput },
       answer: { json: A.AccountAnswerSchema },
       example: X.ACCOUNT,
-      policy: { ...KEYED, usage: false },
+      policy: KEYED,
       async call(ctx) {
         const a = await ctx.rpc('metering', 'GetAccount', { caller: ctx.caller }, { idempotent: true });
         return json(accountJson(a, `${ctx.baseUrl}/terms`));
@@ -262,7 +262,7 @@ export function operations(d: OperationDeps): Operation[] {
       answer: { json: A.SeatChangeAnswerSchema },
       errors: { 400: ['invalid_end_user'], 403: ['forbidden'], 409: ['conflict'] },
       example: X.ENROL,
-      policy: { ...KEYED, usage: false },
+      policy: KEYED,
       async call(ctx, b) {
         const r = await ctx.rpc('metering', 'Seats', { caller: ctx.caller, action: b.action, users: seatUsers(b) });
         return json(seatChangeJson(b.action, r));
@@ -278,7 +278,7 @@ export function operations(d: OperationDeps): Operation[] {
       answer: { json: A.SeatListAnswerSchema },
       errors: { 403: ['forbidden'] },
       example: X.SEATS,
-      policy: { ...KEYED, usage: false },
+      policy: KEYED,
       async call(ctx, page) {
         const r = await ctx.rpc('metering', 'Seats', { caller: ctx.caller, action: 'list', limit: page.limit ?? 0, cursor: page.cursor ?? '' }, { idempotent: true });
         return json(seatListJson(r));
@@ -293,7 +293,7 @@ export function operations(d: OperationDeps): Operation[] {
       input: { from: 'none', schema: NoInput },
       answer: { json: A.KeyAnswerSchema },
       example: X.KEY,
-      policy: { ...KEYED, usage: false },
+      policy: KEYED,
       async call(ctx) {
         const r = await ctx.rpc('metering', 'RotateKey', { caller: ctx.caller });
         return json({ key: r.key, keyId: r.keyId, message: 'Store this key now: it is shown only once. The old key no longer works.' });

@@ -124,7 +124,9 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
       if (!out.allowed) return { allowed: false, reason: out.reason, resetsAt: 'resetsAt' in out ? out.resetsAt.toISOString() : '', usage: usageMessage(out.usage, null, 0) };
       return {
         allowed: true,
-        usage: usageMessage(out.usage, out.run, out.lease.runCallsBefore + 1),
+        // The calls spent in the run as reported so far, not those leased: a gateway adds what it spent
+        // since, and shows that (a lease's calls may never be spent).
+        usage: usageMessage(out.usage, out.run, out.run.calls),
         lease: { id: out.lease.id, runId: out.run.id, calls: out.lease.calls, ttlMs: out.lease.ttlMs, runCallsBefore: out.lease.runCallsBefore },
       };
     }),
