@@ -48,8 +48,8 @@ const PARAMETERS = {
 };
 
 const HEADERS = {
-  RequestId: { description: 'The id of this request (yours when you sent a sane one): quote it to support.', schema: { type: 'string' } },
-  SvcVersion: { description: 'The interface version that answered.', schema: { type: 'string', enum: [API_VERSION] } },
+  RequestId: { description: 'The id of this request (yours when you sent a sane one): quote it to support.', required: true, schema: { type: 'string' } },
+  SvcVersion: { description: 'The interface version that answered.', required: true, schema: { type: 'string', enum: [API_VERSION] } },
   RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'string', pattern: '^[0-9]+$' } },
   RateLimit: { description: 'The requests left in the current window and the seconds until it refills (IETF RateLimit header fields).', schema: { type: 'string' } },
   RateLimitPolicy: { description: 'The rate-limit policy: q requests per window of w seconds.', schema: { type: 'string' } },

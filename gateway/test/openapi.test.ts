@@ -111,3 +111,27 @@ describe('the API reference, checked by a maintained OpenAPI validator', () => {
     }
   });
 });
+
+describe('the response check of the end-to-end suites (test/support/contract.ts)', () => {
+  const contract = new Contract(doc);
+  const headers = (h: Record<string, string>) => new Headers({ 'x-request-id': 'req_1', 'svc-version': '2026-10-05', 'content-type': 'application/json; charset=utf-8', ...h });
+  const check = (status: number, body: unknown, h: Record<string, string> = {}, method = 'POST', path = '/check') =>
+    contract.problems({ method, path, status, headers: headers(h), body: JSON.stringify(body) });
+
+  it('passes a documented answer and refusal', () => {
+    expect(check(200, (ops.find((o) => o.id === 'check_formula')!.example as { answer: unknown }).answer)).toEqual([]);
+    expect(check(400, { error: { code: 'invalid_request', message: 'lines: is required', field: 'lines' }, request_id: 'req_1' })).toEqual([]);
+  });
+
+  it('fails an answer the reference does not describe', () => {
+    const { verdict: _v, ...noVerdict } = (ops.find((o) => o.id === 'check_formula')!.example as { answer: Record<string, unknown> }).answer;
+    expect(check(200, noVerdict).join()).toMatch(/verdict/);
+    expect(check(200, { ...noVerdict, verdict: 'maybe' }).join()).toMatch(/enum|allowed/);
+    expect(check(418, {}).join()).toMatch(/not documented/);
+    expect(check(400, { message: 'no envelope' }).join()).toMatch(/error/);
+    expect(check(405, { error: { code: 'method_not_allowed', message: 'x' }, request_id: 'r' }, {}, 'DELETE', '/check').join()).toMatch(/Allow/);
+    expect(check(200, {}, {}, 'GET', '/not/documented').join()).toMatch(/no such operation/);
+    expect(check(200, { status: 'ok' }, { 'content-type': 'text/plain' }, 'GET', '/healthz').join()).toMatch(/content-type/);
+    expect(contract.problems({ method: 'GET', path: '/healthz', status: 200, headers: new Headers({ 'content-type': 'application/json' }), body: '{"status":"ok"}' }).join()).toMatch(/x-request-id is missing/);
+  });
+});

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { dropNamespaceStream, freshDatabase, freshNamespace, realServer, refuseInUnitTests } from '@svc/kit/testing';
+import { checkResponses } from './contract';
 import { startSystem, type RunningSystem, type SystemOptions } from '../../scripts/system';
 
 export function realSystemForSuite(name: string, opts: Omit<SystemOptions, 'dataDir' | 'databaseUrl' | 'redisUrl' | 'natsUrl' | 'namespace'>, started: (sys: RunningSystem, namespace: string) => void | Promise<void>): void {
@@ -26,4 +27,6 @@ export function realSystemForSuite(name: string, opts: Omit<SystemOptions, 'data
     await dropNamespaceStream(namespace);
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
+  // Every response the suite receives is held to the reference (test/support/contract.ts).
+  checkResponses(() => sys?.url);
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { refuseInUnitTests } from '@svc/kit/testing';
+import { checkResponses } from './contract';
 import { startSystem, type RunningSystem, type SystemOptions } from '../../scripts/system';
 
 export function systemForSuite(name: string, opts: Omit<SystemOptions, 'dataDir'>, started: (sys: RunningSystem) => void): { dataDir: string } {
@@ -18,5 +19,7 @@ export function systemForSuite(name: string, opts: Omit<SystemOptions, 'dataDir'
     await sys?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  // Every response the suite receives is held to the reference (test/support/contract.ts).
+  checkResponses(() => sys?.url);
   return { dataDir };
 }
