@@ -93,8 +93,12 @@ replaces it (the new key is shown once, the old one stops working at once).
 - \`POST /lib/submissions\` proposes an ingredient the library lacks (\`inci\`, optional \`cas\`,
   \`functions\`, \`note\`); send an \`Idempotency-Key\` header so a retry is safe. \`GET
   /lib/submissions\` lists yours a page at a time (\`limit\`, \`cursor\`).
-- Every answer with your key carries \`usage\`: \`{month, runsUsed, runsLimit, runsLeft, run, overageRuns}\`,
-  where \`run\` is \`{id, opensAt, closesAt, calls, callsLeft}\` or null.
+- Every answer with your key, refusals included, carries \`usage\`: \`{month, runsUsed, runsLimit, runsLeft, run,
+  overageRuns}\`, where \`run\` is \`{id, opensAt, closesAt, calls, callsLeft}\` or null; \`calls\` are the formula calls
+  made in the run so far, the same on every answer. Where the meter cannot be read it is
+  \`{unavailable: "unknown_key" | "metering_unavailable", message}\` instead.
+- The full reference, with every answer's schema and one example per operation: \`GET /docs\` (the page
+  links its OpenAPI 3.1 document).
 
 ## Runs, limits and retries
 - A run is consumed by formula building: \`POST /check\` and \`POST /inci/label\` (and their MCP tools).

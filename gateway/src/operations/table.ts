@@ -3,7 +3,7 @@
  * and so are the MCP tools and the API reference: a route, its tool and its documentation cannot
  * drift apart, and no route is public unless its entry says `auth: 'none'`.
  */
-import { CheckRequestSchema, LabelRequestSchema, PreservationRequestSchema, SubmissionSchema } from '@svc/formula';
+import { CheckRequestSchema, LabelRequestSchema, PreservationRequestSchema, SubmissionSchema, balanceWarning, type Line } from '@svc/formula';
 
 import { type PublicEntry, accountJson, checkJson, labelJson, lineToProto, metaJson, preservationJson, publicEntry, submissionJson } from '@svc/protos';
 import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
@@ -53,6 +53,14 @@ export const OAUTH_ROUTES: ReadonlyArray<readonly [string, 'GET' | 'POST', strin
 /** The MCP addresses answer JSON-RPC (or an event stream); their refusals before JSON-RPC are HTTP errors. */
 const MCP_ANSWER = { other: 'A JSON-RPC 2.0 response (application/json), or an event stream when the client prefers text/event-stream. Tool refusals are results with isError: true.' } as const;
 const MCP_ERRORS = { 400: ['origin_not_allowed'], 401: ['unauthorized', 'invalid_token'], 421: ['host_not_allowed'] } as const;
+
+/** A formula that does not total 100 is answered as sent, and says so (a composition sheet too), after any other warning. */
+function withBalance<T extends Record<string, unknown>>(answer: T, nbPct: number, lines: readonly Line[]): T {
+  const w = balanceWarning(nbPct, lines, 'nbPct');
+  if (!w) return answer;
+  const before = Array.isArray(answer.warnings) ? (answer.warnings as unknown[]) : [];
+  return { ...answer, warnings: [...before, w] };
+}
 
 const notYet = (what: string) => async (): Promise<never> => {
   throw new HttpError(501, 'not_implemented', `${what} is not available yet`);
@@ -219,7 +227,7 @@ export function operations(d: OperationDeps): Operation[] {
           { caller: ctx.caller, variant: b.variant, nbPct: b.nbPct, lines: b.lines.map(lineToProto), ...(b.ph === undefined ? {} : { ph: b.ph }), productType: b.productType, market: b.market },
           COMPUTE,
         );
-        return json({ ...preservationJson(out) });
+        return json(withBalance({ ...preservationJson(out) }, b.nbPct, b.lines));
       },
     }),
     operation({
@@ -234,7 +242,7 @@ export function operations(d: OperationDeps): Operation[] {
       policy: FORMULA,
       async call(ctx, b) {
         const out = await ctx.rpc('label', 'Build', { caller: ctx.caller, variant: b.variant, nbPct: b.nbPct, lines: b.lines.map(lineToProto), mode: b.mode, market: b.market, productType: b.productType }, COMPUTE);
-        return json({ ...labelJson(out) });
+        return json(withBalance({ ...labelJson(out) }, b.nbPct, b.lines));
       },
     }),
     operation({

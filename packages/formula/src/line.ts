@@ -164,6 +164,17 @@ export function isBalanced(basePct: number, lines: readonly Line[]): boolean {
   return Math.abs(total(basePct, lines) - 100) <= BALANCE_TOLERANCE + 1e-9;
 }
 
+/**
+ * The warning an answer computed from an unbalanced formula carries (label, composition sheet,
+ * preservation), where /check answers `adjust`: the figures are the caller's, as sent. Null when
+ * the formula balances.
+ */
+export function balanceWarning(chassisPct: number, lines: readonly Line[], chassisField: 'basePct' | 'nbPct'): string | null {
+  if (isBalanced(chassisPct, lines)) return null;
+  const sum = total(chassisPct, lines);
+  return `not_balanced: ${chassisField} plus the lines total ${round(sum, 4)} %, not 100 (within ${BALANCE_TOLERANCE}); this answer is computed from the amounts as sent, and /check answers adjust with a balance remedy`;
+}
+
 export function round(v: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(v * f) / f;
