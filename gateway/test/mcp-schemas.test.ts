@@ -3,8 +3,6 @@
  * the bounds in every input schema, an output schema for every tool, and structuredContent that
  * validates against it (the SDK client checks it, and so does this file, with ajv).
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -15,7 +13,7 @@ import { createApp } from '../src/app';
 import type { KeyAuth } from '../src/auth';
 import { createClients } from '../src/clients';
 import { UsageCache } from '../src/usage';
-import { OPERATION_DEPS } from './support/app';
+import { listenOnLoopback, OPERATION_DEPS } from './support/app';
 
 const nowhere = { library: '127.0.0.1:9', envelope: '127.0.0.1:9', preservation: '127.0.0.1:9', label: '127.0.0.1:9', metering: '127.0.0.1:9', compliance: '127.0.0.1:9' };
 const ACCOUNT = { id: 'acct_1', company: 'Test Co', plan: 'platform', tier: 'unlimited', status: 'active', keyId: 'k1', seatsEnabled: true, hasEnrolled: false };
@@ -31,20 +29,21 @@ beforeAll(async () => {
   const kv = memoryKv(`mcp-schemas-${Math.random()}`);
   const auth = { check: async () => ACCOUNT } as unknown as KeyAuth;
   const app = createApp({ ...OPERATION_DEPS, clients, auth, kv, log: createLogger('test', 'silent'), usage: new UsageCache(async () => USAGE) });
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  client = new Client({ name: 'schemas', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: 'Bearer svc_live_x' } } }));
+  const served = await listenOnLoopback(app, clients);
+  url = served.url;
+  client = await connect();
   tools = (await client.listTools()).tools;
-  stop = async () => {
-    await client.close();
-    await new Promise<void>((r) => server.close(() => r()));
-    clients.close();
-  };
+  await client.close();
+  stop = served.close;
 });
 afterAll(async () => stop());
+
+/** A client per use: an idle connection kept between tests could be closed by the server as it is reused. */
+async function connect(): Promise<Client> {
+  const c = new Client({ name: 'schemas', version: '1' });
+  await c.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: 'Bearer svc_live_x' } } }));
+  return c;
+}
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const byName = (name: string) => tools.find((t) => t.name === name)!;
@@ -88,7 +87,14 @@ describe('tools/list', () => {
 });
 
 describe('tools/call', () => {
-  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const call = async (name: string, args: Record<string, unknown>) => {
+    client = await connect();
+    try {
+      return (await client.callTool({ name, arguments: args })) as CallToolResult;
+    } finally {
+      await client.close();
+    }
+  };
   const valid = (name: string, r: CallToolResult) => {
     const v = ajv.compile(byName(name).outputSchema!);
     return v(r.structuredContent) ? [] : v.errors;

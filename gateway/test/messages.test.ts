@@ -2,8 +2,7 @@
  * Refusals that name the real problem, and the usage object on every answer given with a key,
  * refusals included: what the gateway decides on its own, without the services.
  */
-import { request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { createLogger, memoryKv } from '@svc/kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
@@ -12,7 +11,7 @@ import { createClients } from '../src/clients';
 import { HttpError } from '../src/errors';
 import { oauthFlow } from '../src/oauth/flow';
 import { UsageCache } from '../src/usage';
-import { OPERATION_DEPS } from './support/app';
+import { listenOnLoopback, OPERATION_DEPS } from './support/app';
 
 const nowhere = { library: '127.0.0.1:9', envelope: '127.0.0.1:9', preservation: '127.0.0.1:9', label: '127.0.0.1:9', metering: '127.0.0.1:9', compliance: '127.0.0.1:9' };
 const KEY = 'svc_live_goodkey';
@@ -36,14 +35,9 @@ async function start(o: { ratePerSecond?: number; account?: Partial<typeof ACCOU
   const tokens = { recognises: () => false, accountOf: async () => null, metadataUrl: () => '' };
   const oauth = { tokens, handlers: oauthFlow({ svc, tokens: tokens as never, kv, log, baseUrl: () => 'http://127.0.0.1' }) };
   const app = createApp({ ...OPERATION_DEPS, clients, auth, kv, log, usage: new UsageCache(async () => USAGE), oauth, ...(o.ratePerSecond ? { ratePerSecond: o.ratePerSecond } : {}) });
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  close = async () => {
-    await new Promise<void>((r) => server.close(() => r()));
-    clients.close();
-  };
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const served = await listenOnLoopback(app, clients);
+  close = served.close;
+  return served.url;
 }
 
 async function call(url: string, method: string, path: string, body?: unknown, headers: Record<string, string> = { 'x-svc-key': KEY }) {
@@ -166,14 +160,9 @@ describe('usage on every answer given with a key', () => {
     const kv = memoryKv(`messages-${Math.random()}`);
     const auth = { check: async () => ACCOUNT } as unknown as KeyAuth;
     const app = createApp({ ...OPERATION_DEPS, clients, auth, kv, log: createLogger('test', 'silent'), usage: new UsageCache(async () => Promise.reject(new Error('metering down'))) });
-    const server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    close = async () => {
-      await new Promise<void>((r) => server.close(() => r()));
-      clients.close();
-    };
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const served = await listenOnLoopback(app, clients);
+    close = served.close;
+    const url = served.url;
     const r = await call(url, 'POST', '/ai/knowledge', { question: 'How are allergens labelled?' });
     expect(r.status).toBe(200);
     expect(r.body.usage).toEqual({ unavailable: 'metering_unavailable', message: expect.any(String) });

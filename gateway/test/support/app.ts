@@ -37,3 +37,17 @@ export async function startTestApp(clients: Clients = createClients(nowhere)): P
     },
   };
 }
+
+/** An app on a free loopback port, and how to stop it (its server, then its clients). */
+export async function listenOnLoopback(app: ReturnType<typeof createApp>, clients: Clients): Promise<{ url: string; close(): Promise<void> }> {
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      await new Promise<void>((r) => server.close(() => r()));
+      clients.close();
+    },
+  };
+}
