@@ -52,11 +52,13 @@ describe('seats: POST and GET /account/users', () => {
       const empty = await get(a, '/account/users');
       expect(empty.status).toBe(200);
       expect(empty.headers.get('cache-control')).toBe('no-store');
-      expect(empty.body).toEqual({ users: [], seatsUsed: 0, seatsFree: 5000, seatLimit: 5000, nextCursor: null });
+      // Every answer given with a key carries usage, these too.
+      const usage = { month: expect.stringMatching(/^\d{4}-\d{2}$/) as string, runsLimit: expect.any(Number) as number };
+      expect(empty.body).toEqual({ users: [], seatsUsed: 0, seatsFree: 5000, seatLimit: 5000, nextCursor: null, usage: expect.objectContaining(usage) });
 
       const one = await enrol(a, { action: 'enroll', user: 'u-1' });
       expect(one.status).toBe(200);
-      expect(one.body).toEqual({ action: 'enroll', enrolled: ['u-1'], alreadyEnrolled: [], seatsUsed: 1, seatsFree: 4999, seatLimit: 5000 });
+      expect(one.body).toEqual({ action: 'enroll', enrolled: ['u-1'], alreadyEnrolled: [], seatsUsed: 1, seatsFree: 4999, seatLimit: 5000, usage: expect.objectContaining(usage) });
 
       // Already enrolled ids and repeats are no change; the answer keeps the order sent.
       const many = await enrol(a, { action: 'enroll', users: ['u-3', 'u-1', 'u-2', 'u-3'] });
@@ -65,7 +67,7 @@ describe('seats: POST and GET /account/users', () => {
       expect((await get(a, '/account/users')).body).toMatchObject({ users: ['u-1', 'u-2', 'u-3'], seatsUsed: 3, seatsFree: 4997, nextCursor: null });
 
       const out = await enrol(a, { action: 'unenroll', users: ['u-2', 'never-here'] });
-      expect(out.body).toEqual({ action: 'unenroll', unenrolled: ['u-2'], notEnrolled: ['never-here'], seatsUsed: 2, seatsFree: 4998, seatLimit: 5000 });
+      expect(out.body).toEqual({ action: 'unenroll', unenrolled: ['u-2'], notEnrolled: ['never-here'], seatsUsed: 2, seatsFree: 4998, seatLimit: 5000, usage: expect.objectContaining(usage) });
       expect((await enrol(a, { action: 'unenroll', user: 'u-3' })).body).toMatchObject({ unenrolled: ['u-3'], seatsUsed: 1 });
       expect((await get(a, '/account/users')).body.users).toEqual(['u-1']);
 

@@ -76,7 +76,7 @@ function successResponses(op: Operation, defs: Record<string, JsonSchema>): Reco
   if ('text' in a) {
     return { '200': { description: a.text.description, headers: headers(...common), content: { [a.text.type]: { schema: { type: 'string' } } } } };
   }
-  if ('other' in a) return { '200': { description: a.other, headers: headers(...common) } };
+  if ('other' in a) return { default: { description: a.other, headers: headers(...common) } };
   const schema = componentSchema(a.json, 'output', defs);
   const post = keyed && op.method === 'POST';
   const out: Record<string, unknown> = {};
@@ -90,16 +90,22 @@ function successResponses(op: Operation, defs: Record<string, JsonSchema>): Reco
   return out;
 }
 
-function errorResponses(op: Operation): Record<string, unknown> {
+function errorResponses(op: Operation, defs: Record<string, JsonSchema>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [status, codes] of [...refusalsOf(op)].sort(([a], [b]) => a - b)) {
+  const a = op.answer;
+  // Another transport answers in its own words: only the refusals its entry names are listed, in
+  // the envelope or that transport's own error body; anything else is its `default` answer.
+  const other = 'other' in a;
+  const schema = other && a.errorBody ? { anyOf: [ref('schemas', 'Error'), componentSchema(a.errorBody, 'output', defs)] } : ref('schemas', 'Error');
+  const refusals = other ? new Map(Object.entries(op.errors ?? {}).map(([s, c]) => [Number(s), new Set(c)])) : refusalsOf(op);
+  for (const [status, codes] of [...refusals].sort(([x], [y]) => x - y)) {
     const list = [...codes].sort();
     const retry = status === 429 || status === 503 || status === 409 || (status === 401 && codes.has('key_suspended'));
     out[String(status)] = {
       description: `${STATUS_TEXT[status] ?? 'Refused.'} Codes: ${list.join(', ')}.`,
       'x-error-codes': list,
       headers: headers('RequestId', 'SvcVersion', ...(retry ? (['RetryAfter'] as const) : []), ...(status === 429 && codes.has('rate_limited') ? (['RateLimit', 'RateLimitPolicy'] as const) : [])),
-      content: { 'application/json': { schema: ref('schemas', 'Error') } },
+      content: { 'application/json': { schema } },
     };
   }
   return out;
@@ -122,7 +128,7 @@ function operationObject(op: Operation, path: string, defs: Record<string, JsonS
     ...(op.policy.meter === 'formula' ? { 'x-consumes-runs': true } : {}),
     security: keyed ? [{ apiKey: [] }] : [],
     parameters,
-    responses: { ...successResponses(op, defs), ...errorResponses(op) },
+    responses: { ...successResponses(op, defs), ...errorResponses(op, defs) },
   };
   if (op.input.from === 'body') {
     const schema = componentSchema(op.input.schema, 'input', defs);

@@ -295,6 +295,11 @@ export const HealthAnswerSchema = z.object({ status: z.literal('ok') });
 /** The OpenAPI document itself: described by the OpenAPI 3.1 specification, not here. */
 export const DocumentAnswerSchema = z.looseObject({ openapi: z.string() });
 
+/** A JSON-RPC 2.0 error response, as the MCP transport answers a message it cannot take. */
+export const JsonRpcErrorSchema = z
+  .looseObject({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number(), z.null()]), error: z.looseObject({ code: z.int(), message: z.string() }) })
+  .meta({ id: 'JsonRpcError' });
+
 /** How a non-JSON answer is described: its media type and what it holds. */
 export interface TextAnswer {
   type: 'text/markdown' | 'text/html' | 'text/javascript';
@@ -305,4 +310,9 @@ export interface TextAnswer {
 export type AnswerShape =
   | { json: z.ZodType; /** The success statuses, when not just 200. */ statuses?: readonly number[] }
   | { text: TextAnswer }
-  | { /** Served by another transport (MCP, the OAuth flow): described, not schematised here. */ other: string };
+  | {
+      /** Served by another transport (MCP, the OAuth flow): described, not schematised here. */
+      other: string;
+      /** The body of that transport's own refusals (JSON-RPC, RFC 6749), besides the error envelope. */
+      errorBody?: z.ZodType;
+    };

@@ -51,8 +51,11 @@ export const OAUTH_ROUTES: ReadonlyArray<readonly [string, 'GET' | 'POST', strin
 ];
 
 /** The MCP addresses answer JSON-RPC (or an event stream); their refusals before JSON-RPC are HTTP errors. */
-const MCP_ANSWER = { other: 'A JSON-RPC 2.0 response (application/json), or an event stream when the client prefers text/event-stream. Tool refusals are results with isError: true.' } as const;
-const MCP_ERRORS = { 400: ['origin_not_allowed'], 401: ['unauthorized', 'invalid_token'], 421: ['host_not_allowed'] } as const;
+const MCP_ANSWER = {
+  other: 'A JSON-RPC 2.0 response (application/json), or an event stream when the client prefers text/event-stream; 202 for a notification. Tool refusals are results with isError: true.',
+  errorBody: A.JsonRpcErrorSchema,
+};
+const MCP_ERRORS = { 400: ['origin_not_allowed', 'parse_error'], 401: ['unauthorized', 'invalid_token'], 421: ['host_not_allowed'] } as const;
 
 /** A formula that does not total 100 is answered as sent, and says so (a composition sheet too), after any other warning. */
 function withBalance<T extends Record<string, unknown>>(answer: T, nbPct: number, lines: readonly Line[]): T {
@@ -268,7 +271,7 @@ export function operations(d: OperationDeps): Operation[] {
       summary: 'Enrol end users into seats, or unenrol them (Scale and Platform): {action: "enroll" | "unenroll", user} or {action, users: [...]} with 1 to 500 ids.',
       input: { from: 'body', schema: SeatChangeSchema },
       answer: { json: A.SeatChangeAnswerSchema },
-      errors: { 400: ['invalid_end_user'], 403: ['forbidden'], 409: ['conflict'] },
+      errors: { 400: ['invalid_end_user'], 403: ['seats_not_in_plan'], 409: ['seat_limit_reached'] },
       example: X.ENROL,
       policy: KEYED,
       async call(ctx, b) {
@@ -284,7 +287,7 @@ export function operations(d: OperationDeps): Operation[] {
       summary: 'The enrolled end users, a page at a time (limit, cursor), with seats used and free.',
       input: { from: 'query', schema: SeatsPageQuerySchema },
       answer: { json: A.SeatListAnswerSchema },
-      errors: { 403: ['forbidden'] },
+      errors: { 403: ['seats_not_in_plan'] },
       example: X.SEATS,
       policy: KEYED,
       async call(ctx, page) {
