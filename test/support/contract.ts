@@ -31,7 +31,8 @@ export class Contract {
   constructor(readonly doc: Json) {
     this.paths = Object.entries(doc.paths as Json).map(([template, methods]) => ({
       template,
-      match: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}/?$`, 'i'),
+      // A path parameter may hold slashes: the MCP address is /mcp/*rest, any depth below the key.
+      match: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '.+')}/?$`, 'i'),
       methods: methods as Json,
     }));
   }
