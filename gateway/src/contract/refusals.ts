@@ -16,9 +16,11 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
   405: 'Not a method of this address: see the Allow header.',
   409: 'A request with this Idempotency-Key is still in progress.',
   413: 'The body is larger than the limit.',
+  408: 'The request did not arrive in time.',
   415: 'The body is not JSON.',
   421: 'This server does not answer for that Host.',
   422: 'This Idempotency-Key was used with another request.',
+  431: 'The request headers are larger than 16 kB.',
   429: "Too fast (the plan's or the operator's rate limit), or the month's runs are used up.",
   500: 'An internal error (no detail is given).',
   501: 'Not available in this deployment.',
@@ -32,7 +34,10 @@ export function refusalsOf(op: Operation): Refusals {
     for (const c of codes) set.add(c);
     out.set(status, set);
   };
-  add(400, 'unsupported_version');
+  // Refused before any operation is chosen (gateway.ts, app.ts): a version, headers or a request that cannot be read.
+  add(400, 'unsupported_version', 'invalid_request');
+  add(408, 'request_timeout');
+  add(431, 'headers_too_large');
   const keyed = op.policy.auth !== 'none';
   if (keyed) {
     add(400, 'invalid_end_user');
@@ -56,7 +61,8 @@ export function refusalsOf(op: Operation): Refusals {
     add(403, 'seat_required');
     add(429, 'quota_exhausted');
   }
-  if (keyed) add(503, 'service_unavailable', 'dependency_unavailable');
+  add(503, 'service_unavailable');
+  if (keyed) add(503, 'dependency_unavailable');
   for (const [status, codes] of Object.entries(op.errors ?? {})) add(Number(status), ...codes);
   add(500, 'internal_error');
   return out;
