@@ -77,3 +77,26 @@ export function readProductTypes(text: string): Record<string, string> {
   }
   return out;
 }
+
+const TRAILING = ['chemical_name', 'identified_ingredients', 'cmr', 'update_date'];
+
+/**
+ * readAnnex with the trailing columns put right: a data row short of the header by one field
+ * lost it before `chemical_name`, so the last four fields are taken from the end of the row.
+ */
+export function readAnnexAligned(file: string): { rows: AnnexRow[]; sha256: string; vintage: string } {
+  const read = readAnnex(file);
+  const raw = parse(readFileSync(resolve(SHARED_DATA, file)), { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+  const header = raw[0] ?? [];
+  const rows = raw.slice(1).map((r) => {
+    const row: AnnexRow = {};
+    header.forEach((h, i) => {
+      if (!TRAILING.includes(h)) row[h] = r[i] ?? '';
+    });
+    TRAILING.forEach((h, i) => {
+      row[h] = r[r.length - TRAILING.length + i] ?? '';
+    });
+    return row;
+  });
+  return { ...read, rows };
+}
