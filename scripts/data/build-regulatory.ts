@@ -10,8 +10,9 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { normaliseName } from '@svc/formula';
-import { ALL_CELLS, AREAS, cellOf, type Area, type Cell, type ProductType } from '../../packages/regulation/src/product';
-import type { Entry, Item } from '../../packages/regulation/src/pack';
+// The product module only: the package's index loads (and validates) the pack this script replaces.
+import { ALL_CELLS, AREAS, cellOf, type Area, type Cell, type ProductType } from '@svc/regulation/product';
+import type { Entry, Item } from '@svc/regulation';
 import { clean, readAnnexAligned, type AnnexRow } from './cosing-csv';
 
 const OUT = resolve(import.meta.dirname, '../../packages/regulation/data/eu-annexes.json');
@@ -28,6 +29,7 @@ const SKIN: Area[] = ['skin', 'face', 'body'];
 interface Scope {
   cells: Cell[];
   special: string | null;
+  sprayOnly?: boolean;
   /** "Other products": the cells no other sub-condition of the entry covers. */
   other?: boolean;
   professional?: boolean;
@@ -92,6 +94,7 @@ function scopeCore(t: string): Scope | null {
   if (/^products intended for eyelash waving$/.test(t)) return { cells: cells(['eye']), special: 'eyelash waving products' };
   if (/^(?:hair waving or straightening products|hair straighten(?:er|ing products))$/.test(t)) return { cells: cells(HAIR), special: 'hair waving or straightening products' };
   if (/^(?:oral (?:care )?products|toothpaste)$/.test(t)) return { cells: cells(['oral']), special: t === 'toothpaste' ? 'toothpaste' : null };
+  if (/^propellant spray products$/.test(t)) return { cells: [...ALL_CELLS], special: null, sprayOnly: true };
   if (/^others? products$/.test(t)) return { cells: [...ALL_CELLS], special: null, other: true };
   if (/^all cosmetic products$/.test(t)) return { cells: [...ALL_CELLS], special: null };
   if ((m = /^(leave-on|rinse-off) products$/.exec(t))) return { cells: cells(AREAS, [m[1] === 'leave-on' ? 'leave_on' : 'rinse_off']), special: null };
@@ -149,7 +152,11 @@ const num = (s: string): number => Number(s.replace(',', '.'));
 
 /** One maximum text → {max, basis, afterMixing}, or null when it holds more than one figure or prose the reader does not know. */
 function readMax(raw: string): { max: number | null; basis: string | null; afterMixing: boolean } | null {
-  let t = clean(raw).replace(/^as from \d+ \w+ \d{4}:?\s*/i, '');
+  let t = clean(raw)
+    .replace(/^as from \d+ \w+ \d{4}:?\s*/i, '')
+    .replace(/\s*footnote\b.*$/i, '')
+    .replace(/\s*-?\s*in case of combined use .*$/i, '')
+    .replace(/^-\s*/, '');
   if (!t) return { max: null, basis: null, afterMixing: false };
   const afterMixing = /after mixing/i.test(t);
   t = t.replace(/\(?after mixing for use\)?/i, '').trim();
@@ -254,6 +261,7 @@ function namesOf(row: AnnexRow, annex: AnnexId): string[] {
 }
 
 function base(annex: AnnexId, row: AnnexRow): Omit<Entry, 'status' | 'items' | 'liftedBy' | 'field' | 'raw'> {
+  const colour = annex === 'IV' ? clean(row.colour) : '';
   const reg = clean(row.regulation);
   return {
     ref: `${annex}/${clean(row.reference_number)}`,
@@ -263,6 +271,7 @@ function base(annex: AnnexId, row: AnnexRow): Omit<Entry, 'status' | 'items' | '
     ec: splitList(row.ec_number),
     names: namesOf(row, annex),
     amendedBy: reg && reg !== '(EC) 2009/1223' ? reg : null,
+    colour: colour || null,
   };
 }
 
@@ -280,6 +289,9 @@ function restricted(annex: 'III' | 'VI', row: AnnexRow): Entry {
   const ot = row.other ?? '';
   const wd = row.wording_of_conditions ?? '';
   const unstructured = (): Entry => ({ ...e, status: 'unstructured', items: [], liftedBy: [], field: null, raw: rawOf(row) });
+  const nano = /\(nano\)/i.test(`${row.inn ?? ''} ${row.common_ingredients ?? ''}`);
+  const reviewed = REVIEWED[e.ref];
+  if (reviewed) return { ...e, status: 'structured', items: reviewed.map((r) => checkedAgainst(e.ref, r, rawOf(row), nano)), liftedBy: [], field: null, raw: null };
   if (annex === 'III' && LABELLING.test(ot) && !clean(pt) && !clean(mx)) {
     return { ...e, status: 'labelling', items: [], liftedBy: [], field: null, raw: null };
   }
@@ -304,6 +316,7 @@ function restricted(annex: 'III' | 'VI', row: AnnexRow): Entry {
     const own = id ? readOther(others.get(id) ?? '') : { ...common, conditions: [] };
     const ph = own.ph ?? common.ph;
     const cellsHere = common.noOral || own.noOral ? scope.cells.filter((c) => !c.startsWith('oral:')) : scope.cells;
+    const footnote = /footnote[^:]*:\s*(.*)$/i.exec(clean(maxText));
     items.push({
       id,
       text: clean(types.get(id) ?? '') || 'all cosmetic products',
@@ -315,17 +328,22 @@ function restricted(annex: 'III' | 'VI', row: AnnexRow): Entry {
       ph,
       professional: (own.professional && !own.general) || (common.professional && !common.general && ids.length === 1),
       noChildrenUnder3: own.noChildrenUnder3 || common.noChildrenUnder3,
-      noSpray: own.noSpray || common.noSpray || (scope.special?.includes('not ') ?? false),
-      conditions: [...own.conditions, ...common.conditions.filter((c) => !LABELLING.test(c))],
-      warnings: wording.get(id) ?? [],
+      noSpray: own.noSpray || common.noSpray || (scope.special?.includes('not ') ?? false) || /inhalation/i.test(wd),
+      sprayOnly: scope.sprayOnly === true,
+      nano,
+      conditions: [...own.conditions, ...common.conditions.filter((c) => !LABELLING.test(c)), ...(footnote?.[1] ? [footnote[1]] : [])],
+      warnings: (wording.get(id) ?? []).filter((w) => !/inhalation/i.test(w)),
     });
     (items[items.length - 1] as Item & { other?: boolean }).other = scope.other;
   }
-  // "Other products" takes what the entry's other sub-conditions leave.
+  // "Other products" takes what the entry's other sub-conditions leave: their cells, or, beside a
+  // sub-condition for sprays, every product that is not a spray.
   for (const it of items as (Item & { other?: boolean })[]) {
     if (it.other) {
-      const taken = new Set(items.filter((x) => !(x as { other?: boolean }).other).flatMap((x) => x.cells));
+      const rest = items.filter((x) => !(x as { other?: boolean }).other);
+      const taken = new Set(rest.filter((x) => !x.sprayOnly).flatMap((x) => x.cells));
       it.cells = it.cells.filter((c) => !taken.has(c));
+      if (rest.some((x) => x.sprayOnly)) it.noSpray = true;
     }
     delete it.other;
   }
@@ -337,11 +355,15 @@ function colourant(row: AnnexRow): Entry {
   const e = base('IV', row);
   const text = ['product_type', 'maximum_concentration', 'other', 'wording_of_conditions'].map((k) => clean(row[k])).filter(Boolean);
   let field: NonNullable<Entry['field']> = 'all';
+  let noSpray = false;
+  const conditions: string[] = [];
   const rest: string[] = [];
   for (const t of text) {
     if (/^rinse-off products?$/i.test(t)) field = 'rinse_off';
     else if (/^not to be used in eye products$/i.test(t)) field = 'not_eye';
     else if (/^not to be used in products applied on (?:the )?mucous membranes$/i.test(t)) field = 'not_mucous';
+    else if (/^not to be used in applications that may lead to exposure of the end-user.s lungs by inhalation\.?$/i.test(t)) noSpray = true;
+    else if (/^purity criteria as set out in/i.test(t)) conditions.push(t);
     else rest.push(t);
   }
   const mucous: Area[] = ['eye', 'lip', 'oral'];
@@ -364,11 +386,39 @@ function colourant(row: AnnexRow): Entry {
     ph: null,
     professional: false,
     noChildrenUnder3: false,
-    noSpray: false,
-    conditions: [],
+    noSpray,
+    sprayOnly: false,
+    nano: /\(nano\)/i.test(row.inn ?? ''),
+    conditions,
     warnings: [],
   };
   return { ...e, status: 'structured', items: [item], liftedBy: [], field, raw: null };
+}
+
+/**
+ * Entries the grammar cannot read (numbered sub-items) that formulas meet every day, reviewed by
+ * hand. Each figure must appear in the entry's own text, or the build fails.
+ */
+type Reviewed = Pick<Item, 'id' | 'text' | 'cells' | 'special' | 'max'> & Partial<Pick<Item, 'ph' | 'professional' | 'warnings'>>;
+const ALKALI = ['Contains alkali', 'Avoid contact with eyes', 'Keep out of reach of children'];
+const REVIEWED: Record<string, Reviewed[]> = {
+  'III/15a': [
+    { id: 'a', text: 'Nail cuticle solvent', cells: cells(['nail']), special: 'nail cuticle solvents', max: 5, warnings: [...ALKALI, 'Can cause blindness'] },
+    { id: 'b', text: 'Hair straightener (general use)', cells: cells(HAIR), special: 'hair straighteners', max: 2, warnings: [...ALKALI, 'Can cause blindness'] },
+    { id: 'b', text: 'Hair straightener (professional use)', cells: cells(HAIR), special: 'hair straighteners', max: 4.5, professional: true, warnings: ['For professional use only', 'Avoid contact with eyes', 'Can cause blindness'] },
+    { id: 'c', text: 'pH adjuster for depilatories', cells: cells(SKIN), special: 'depilatories', max: null, ph: { min: null, max: 12.7 }, warnings: ['Keep out of reach of children', 'Avoid contact with eyes'] },
+    { id: 'd', text: 'Other uses as pH adjuster', cells: [...ALL_CELLS], special: null, max: null, ph: { min: null, max: 11 } },
+  ],
+};
+
+function checkedAgainst(ref: string, r: Reviewed, raw: string, nano: boolean): Item {
+  const figures = [r.max, r.ph?.min, r.ph?.max].filter((v): v is number => typeof v === 'number');
+  const text = raw.replace(/(\d),(\d)/g, '$1.$2');
+  for (const v of figures) if (!new RegExp(`(?<![\\d.])${String(v).replace('.', '\\.')}(?![\\d])`).test(text)) throw new Error(`${ref}: reviewed figure ${v} is not in the annex text`);
+  return {
+    id: r.id, text: r.text, cells: r.cells, special: r.special, max: r.max, basis: null, afterMixing: false, ph: r.ph ?? null,
+    professional: r.professional ?? false, noChildrenUnder3: false, noSpray: false, sprayOnly: false, nano, conditions: [], warnings: r.warnings ?? [],
+  };
 }
 
 function main(): void {

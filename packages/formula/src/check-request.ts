@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ARCHITECTURES, LinesSchema, type Architecture, type Line } from './line';
+import { CHECK_MARKETS, PRODUCT_TYPES, ProductSchema, type CheckMarket, type ProductInput, type ProductType } from './product';
 
 /** zod calls the error function for a missing key too; tell the caller which of the two it was. */
 export const required = (message: string) => (issue: { input?: unknown }) =>
@@ -31,6 +32,10 @@ export const CheckRequestSchema = z.strictObject(
     lines: z.unknown().superRefine((v, ctx) => {
       if (v === undefined) ctx.addIssue({ code: 'custom', message: 'is required' });
     }).pipe(LinesSchema),
+    productType: z.enum(PRODUCT_TYPES, { error: `must be one of ${PRODUCT_TYPES.join(', ')}` }).optional(),
+    product: ProductSchema.optional(),
+    market: z.enum(CHECK_MARKETS, { error: 'must be eu: only the EU annexes are screened so far (a US check is not available)' }).optional(),
+    repair: z.boolean({ error: 'must be true or false' }).optional(),
   },
   { error: required('must be a JSON object {base, basePct, ph, lines}') },
 );
@@ -42,6 +47,14 @@ export interface CheckRequest {
   basePct: number;
   ph: number;
   lines: Line[];
+  /** Leave-on (assumed when absent) or rinse-off. */
+  productType?: ProductType;
+  /** Where and how the product is used; absent fields take PRODUCT_DEFAULTS. */
+  product?: ProductInput;
+  /** The market whose rules are screened; `eu` when absent. */
+  market?: CheckMarket;
+  /** Also return the formula with every remedy applied, checked again. */
+  repair?: boolean;
 }
 
 // Keeps the hand-written interface (which reads better in signatures) honest against the schema.

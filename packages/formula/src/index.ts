@@ -1,6 +1,7 @@
 export * from './facts';
 export * from './line';
 export * from './validate';
+export * from './product';
 export * from './check-request';
 export * from './remedies';
 export * from './requests';

@@ -10,7 +10,8 @@
  */
 import { ARCHITECTURES, BLEND_TOLERANCE, CANARY_SHAPE, LONE_SURROGATE, MAX_INGREDIENTS, type Line } from './line';
 import { CheckRequestSchema, type CheckRequest } from './check-request';
-import { LABEL_MARKETS, LabelRequestSchema, MODES, PRESERVATION_MARKETS, PRODUCT_TYPES, PreservationRequestSchema, type LabelRequest, type PreservationRequest } from './requests';
+import { LABEL_MARKETS, LabelRequestSchema, MODES, PRESERVATION_MARKETS, PreservationRequestSchema, type LabelRequest, type PreservationRequest } from './requests';
+import { PRODUCT_TYPES } from './product';
 import { quickPath } from './validate';
 
 const LETTER = /\p{L}/u;

@@ -53,8 +53,12 @@ export interface Remedy {
    */
   to: number | PhRange | string[] | null;
   message: string;
-  /** reduce, remove, separate: the caller's lines to change, with their targets. */
+  /** reduce, remove, separate, replace: the caller's lines to change, with their targets. */
   changes?: LineChange[];
+  /** Regulatory remedies: the annex entry that set the rule ("II/1339", "III/98"). */
+  ref?: string;
+  /** Regulatory remedies: the regulation, with the act that last amended the entry where the data has it. */
+  regulation?: string;
 }
 
 /**
@@ -98,8 +102,9 @@ function cloneLine(line: Line, pct: number): Line {
  * set_ph (middle of the range), then raise_base/lower_base, then balance. Balance comes last because
  * every other step moves the total: it adjusts the existing water lines, adds an `AQUA` line when
  * there is none and water is missing, and when even removing all water is not enough, scales the
- * other lines down proportionally (which can only lower every load). `replace` and `verify` ask for
- * a human decision and change nothing.
+ * other lines down proportionally (which can only lower every load). A `replace` names alternatives
+ * for a person to choose: applied mechanically, the lines it lists in `changes` go (a replace without
+ * changes changes nothing). `verify` asks for a human decision and changes nothing.
  */
 export function applyRemedies(
   request: CheckRequest,
@@ -117,6 +122,8 @@ export function applyRemedies(
       case 'reduce':
       case 'remove':
       case 'separate':
+      case 'replace':
+        // A replace names alternatives for a person to choose; applied mechanically, the line goes.
         for (const c of r.changes ?? []) {
           const current = pct[c.line];
           if (current === undefined) continue;
@@ -138,7 +145,6 @@ export function applyRemedies(
       case 'balance':
         balance = true;
         break;
-      case 'replace':
       case 'verify':
         break;
     }
@@ -155,7 +161,11 @@ export function applyRemedies(
   const lines: Line[] = [];
   for (const k of kept) if (!(k.water && k.pct <= 0)) lines.push(cloneLine(k.line, k.pct));
   if (addWater > 0) lines.push({ n: 'AQUA', pct: addWater });
-  return { base: request.base, basePct, ph, lines };
+  const out: CheckRequest = { base: request.base, basePct, ph, lines };
+  if (request.productType !== undefined) out.productType = request.productType;
+  if (request.product !== undefined) out.product = request.product;
+  if (request.market !== undefined) out.market = request.market;
+  return out;
 }
 
 /** Closes the gap to 100 % in place; returns the amount of a new AQUA line when there is no water line. */

@@ -6,18 +6,17 @@
 import { z } from 'zod';
 import { ArchitectureSchema, BasePctSchema, PhSchema, required } from './check-request';
 import { LinesSchema } from './line';
+import { PRODUCT_TYPES } from './product';
 import { parseWith, type Parsed } from './validate';
 
 export const MODES = ['label', 'composition'] as const;
 export const LABEL_MARKETS = ['eu', 'us'] as const;
 /** Only the EU's Annex V is reviewed; other markets are refused rather than answered with EU law. */
 export const PRESERVATION_MARKETS = ['eu'] as const;
-export const PRODUCT_TYPES = ['leave_on', 'rinse_off'] as const;
 
 export type Mode = (typeof MODES)[number];
 export type LabelMarket = (typeof LABEL_MARKETS)[number];
 export type PreservationMarket = (typeof PRESERVATION_MARKETS)[number];
-export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: required(values.length === 1 ? `must be ${values[0]} (the only value supported)` : `must be one of ${values.join(', ')}`) });

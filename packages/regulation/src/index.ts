@@ -1,2 +1,3 @@
 export * from './product';
 export * from './pack';
+export * from './screen';

@@ -28,6 +28,10 @@ export const ItemSchema = z.strictObject({
   professional: z.boolean(),
   noChildrenUnder3: z.boolean(),
   noSpray: z.boolean(),
+  /** Only for propellant spray products. */
+  sprayOnly: z.boolean(),
+  /** The entry is for the nano form: it applies to lines marked `nano: true` only. */
+  nano: z.boolean(),
   /** Conditions no request field settles (purity of the raw material, purpose of use ...), as written. */
   conditions: z.array(z.string()),
   /** Wording the label must carry, as written. */
@@ -58,6 +62,8 @@ export const EntrySchema = z.strictObject({
   items: z.array(ItemSchema),
   /** Annex II: the entries of the other annexes that permit the same substance (by CAS, EC or name). */
   liftedBy: z.array(z.string()),
+  /** Annex IV: the colour ("Green"), which picks alternatives; null elsewhere. */
+  colour: z.string().nullable(),
   /** Annex IV: the field of application. */
   field: z.enum(['all', 'rinse_off', 'not_eye', 'not_mucous']).nullable(),
   /** The free text, for conditional and unstructured entries. */

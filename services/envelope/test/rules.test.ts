@@ -270,7 +270,10 @@ describe('preservative efficacy pH and alcohol', () => {
   });
 
   it('salicylic acid used as an exfoliant is not a preservative case', () => {
-    expect(check(balanced('classic', 70, 5.5, [{ n: 'Salicylic Acid', pct: 0.5 }])).verdict).toBe('compatible');
+    // Only its Annex III/98 condition of use (a purpose other than preservation) is left to verify.
+    const r = check({ ...balanced('classic', 70, 5.5, [{ n: 'Salicylic Acid', pct: 0.5 }]), product: { area: 'face' } });
+    expect(r.verdict).toBe('compatible_verify');
+    expect(r.remedies.map((m) => [m.code, m.ref])).toEqual([['annex_verify', 'III/98']]);
   });
 
   it('short-chain alcohol strictly above half its maximum asks for verification', () => {

@@ -5,9 +5,10 @@
  * resolves the names (namesToResolve) through the library. Nothing here parses, awaits or allocates
  * more than the answer needs, because this is the service's hot path.
  */
-import { CATEGORIES, round, type CheckRequest, type Category, type Remedy, type Resolution } from '@svc/formula';
+import { CATEGORIES, describeProduct, round, type CheckRequest, type Category, type ProductDescription, type Remedy, type Resolution } from '@svc/formula';
+import { EU_ANNEXES, screenFormula, type RegulatoryPack, type ScreenComponent } from '@svc/regulation';
 import { verifyRemedies, type CategoryFinding } from './advice';
-import { analyse, keyOf, type Unmatched } from './analyse';
+import { analyse, keyOf, type Comp, type Unmatched } from './analyse';
 import { planCorrections } from './corrections';
 import { CATS, DEFAULT_PACK, maxOf, type ArchitectureCaps, type EnvelopePack } from './pack';
 import { aboveEfficacyPh, alcoholHigh, balances, baseInRange, ionicClash, loadStatus, phPosition, type Status } from './rules';
@@ -45,6 +46,11 @@ export type MaxLoads = Partial<Record<Category, number>>;
 
 export interface CheckResult {
   verdict: Verdict;
+  /** The market whose rules were screened. */
+  market: 'eu';
+  /** The product screened, defaults applied, and the fields that took their default. */
+  product: ProductDescription;
+  assumed: string[];
   categories: CategoryLoad[];
   remedies: Remedy[];
   maxLoads: MaxLoads;
@@ -68,10 +74,23 @@ export function maxLoadsFor(arch: ArchitectureCaps, basePct: number): MaxLoads {
   return out;
 }
 
+/** The caller's matched, non-trace components as the regulatory screen reads them. */
+function screened(request: CheckRequest, comps: readonly Comp[]): ScreenComponent[] {
+  const out: ScreenComponent[] = [];
+  for (const c of comps) {
+    if (c.facts === null || c.trace || !(c.pct > 0)) continue;
+    const line = request.lines[c.line];
+    const nano = line !== undefined && 'nano' in line && line.nano === true;
+    out.push({ inci: c.facts.inci, refs: c.facts.refs, prohibited: c.facts.prohibited, pct: c.pct, asAcid: c.facts.asAcid, nano, line: c.line, linePct: line?.pct ?? 0 });
+  }
+  return out;
+}
+
 export function checkFormula(
   request: CheckRequest,
   resolutions: ReadonlyMap<string, Resolution>,
   pack: EnvelopePack = DEFAULT_PACK,
+  regulation: RegulatoryPack = EU_ANNEXES,
 ): CheckResult {
   const arch = pack.arch[request.base];
   if (arch === undefined) throw new TypeError(`unknown base "${String(request.base)}"`);
@@ -109,7 +128,10 @@ export function checkFormula(
   else if (ph === 'edge') verify = true;
 
   if (!balances(request.basePct, a.lineSum)) adjust = true;
-  if (a.prohibited.length > 0) adjust = true;
+  const { product, assumed } = describeProduct(request.productType, request.product);
+  const screen = screenFormula(screened(request, a.comps), product, request.ph, regulation);
+  if (screen.adjust) adjust = true;
+  if (screen.verify) verify = true;
   if (ionicClash(a.anionic, a.cationic, pack)) adjust = true;
 
   if (a.unmatched.size > 0 || a.traces.length > 0) verify = true;
@@ -123,7 +145,9 @@ export function checkFormula(
     }
   }
 
-  const remedies: Remedy[] = adjust ? planCorrections(request, a, arch, pack, resolutions) : [];
+  const regulatory = screen.remedies.filter((r) => r.action !== 'verify');
+  const remedies: Remedy[] = adjust ? planCorrections(request, a, arch, pack, resolutions, regulatory) : [];
+  for (const r of screen.remedies) if (r.action === 'verify') remedies.push(r);
   if (verify || adjust) {
     const advice = verifyRemedies(a, request.ph, ph === 'edge', arch, pack, capped);
     for (const r of advice) remedies.push(r);
@@ -145,6 +169,9 @@ export function checkFormula(
 
   return {
     verdict: adjust ? 'adjust' : verify ? 'compatible_verify' : 'compatible',
+    market: 'eu',
+    product,
+    assumed,
     categories,
     remedies,
     maxLoads: maxLoadsFor(arch, B),

@@ -4,7 +4,9 @@
  *
  * The plan walks the same order applyRemedies follows and keeps its own running copy of the line
  * amounts, so every later step is computed on the formula as the earlier steps leave it:
- *   1. remove prohibited ingredients (their whole line: a raw material cannot be partly used);
+ *   1. apply the regulatory screen's line changes (@svc/regulation: remove what the annexes prohibit
+ *      for this product, their whole line, because a raw material cannot be partly used; reduce what
+ *      is over an annex maximum), then work on the formula as they leave it;
  *   2. separate an anionic/cationic clash by taking the smaller class out of this formula;
  *   3. reduce every category still over its maximum, proportionally over the lines that load it,
  *      to the published maximum at the final basePct (amounts rounded down, never up);
@@ -62,11 +64,12 @@ export function planCorrections(
   arch: ArchitectureCaps,
   pack: EnvelopePack,
   resolutions: ReadonlyMap<string, Resolution>,
+  regulatory: readonly Remedy[] = [],
 ): Remedy[] {
   const w: Working = { req, a, arch, pack, resolutions, pct: req.lines.map((l) => l.pct), removed: req.lines.map(() => false) };
   const out: Remedy[] = [];
 
-  removeProhibited(w, out);
+  applyRegulatory(w, regulatory, out);
   separateIonicClash(w, out);
 
   const baseOk = baseInRange(req.basePct);
@@ -92,39 +95,19 @@ export function planCorrections(
   return out;
 }
 
-function removeProhibited(w: Working, out: Remedy[]): void {
-  const byInci = new Map<string, Comp[]>();
-  for (const c of w.a.prohibited) {
-    const inci = c.facts?.inci ?? c.key;
-    const list = byInci.get(inci);
-    if (list) list.push(c);
-    else byInci.set(inci, [c]);
-  }
-  for (const [inci, comps] of byInci) {
-    const changes: LineChange[] = [];
-    for (const c of comps) {
-      if (w.removed[c.line]) continue;
-      changes.push({ line: c.line, from: w.req.lines[c.line]?.pct ?? 0, to: 0 });
-      w.removed[c.line] = true;
-      w.pct[c.line] = 0;
+/** The screen's remedies, in its order; their line changes become the working formula. */
+function applyRegulatory(w: Working, regulatory: readonly Remedy[], out: Remedy[]): void {
+  for (const r of regulatory) {
+    for (const ch of r.changes ?? []) {
+      if (w.removed[ch.line]) continue;
+      if (r.action === 'reduce') {
+        w.pct[ch.line] = Math.min(w.pct[ch.line] ?? ch.to, ch.to);
+      } else {
+        w.removed[ch.line] = true;
+        w.pct[ch.line] = 0;
+      }
     }
-    const amount = comps.reduce((s, c) => s + c.pct, 0);
-    const where = changes.map((ch) => {
-      const line = w.req.lines[ch.line];
-      return line && isBlend(line) ? `${lineLabel(line, ch.line)} at ${fmt(ch.from, 4)} %` : `lines[${ch.line}], "${line?.n.trim() ?? inci}"`;
-    });
-    out.push({
-      code: 'prohibited',
-      action: 'remove',
-      target: inci,
-      from: round4(amount),
-      to: 0,
-      changes,
-      message:
-        `${inci} is prohibited in cosmetic products (Regulation (EC) 1223/2009,${annexRefs(comps[0]?.facts?.refs ?? [], 'II')}); ` +
-        `this formula has ${pctOf(amount)}. ` +
-        (where.length === 0 ? 'Its line is already removed by the remedy above.' : `Remove ${where.length > 1 ? 'these lines' : 'it'} (${where.join(', ')}).`),
-    });
+    out.push(r);
   }
 }
 

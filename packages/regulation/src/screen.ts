@@ -1,0 +1,318 @@
+/**
+ * The regulatory screen (issue 29): every ingredient of a formula against the EU annexes, for the
+ * product described. Pure: the pack, the ingredients' public facts and the request in, findings out.
+ *
+ * Per annex entry the ingredients it covers are summed (salts with their acid where the entry's
+ * maximum is calculated as the acid and the library knows the factor; otherwise as they are, which
+ * can only overstate them). Then, for each product the description leaves possible (one, or one
+ * per body area when none is given), the entry's sub-conditions say: not permitted, over a maximum,
+ * a condition to verify, or within. When the possible products disagree the answer is a verify that
+ * asks for the area; when they all refuse, the strictest refusal.
+ *
+ * Annex II is lifted by the entries of other annexes that permit the same substance (`liftedBy`, or
+ * the ingredient's own references); Annex V entries lift it everywhere, because the preservation
+ * guidance applies their limits.
+ */
+import type { LineChange, ProductDescription, Remedy } from '@svc/formula';
+import type { Entry, Item, RegulatoryPack } from './pack';
+import { cellsOf, type Cell } from './product';
+
+/** One ingredient of the formula, as the screen needs it. */
+export interface ScreenComponent {
+  /** Canonical INCI name. */
+  inci: string;
+  refs: readonly string[];
+  /** The library's own prohibited flag (curated overlay), for ingredients no Annex II reference names. */
+  prohibited: boolean;
+  /** % of the finished product. */
+  pct: number;
+  /** Factor to the acid for salts and esters, when the library knows it. */
+  asAcid: number | null;
+  /** The caller marked the line as the nano form. */
+  nano: boolean;
+  /** Index of the caller's line, and that line's amount. */
+  line: number;
+  linePct: number;
+}
+
+export interface RegulatoryWarning {
+  ref: string;
+  inci: string;
+  text: string[];
+}
+
+export interface ScreenResult {
+  adjust: boolean;
+  verify: boolean;
+  remedies: Remedy[];
+  /** Wording the label must print for the entries that apply to this product. */
+  warnings: RegulatoryWarning[];
+}
+
+type Outcome =
+  | { k: 'ok'; item: Item }
+  | { k: 'over'; item: Item; max: number }
+  | { k: 'ph'; item: Item }
+  | { k: 'not_permitted'; why: string }
+  | { k: 'verify'; why: string };
+
+const EPS = 1e-9;
+const floor4 = (v: number): number => Math.max(0, Math.floor(v * 1e4 + 1e-6) / 1e4);
+const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
+const fmt = (v: number): string => String(round4(v));
+
+export function regulationOf(e: Pick<Entry, 'annex' | 'ref' | 'amendedBy'>, pack: Pick<RegulatoryPack, 'regulation'>): string {
+  const n = e.ref.slice(e.ref.indexOf('/') + 1);
+  return `${pack.regulation}, Annex ${e.annex}, entry ${n}${e.amendedBy ? `, as amended by ${e.amendedBy}` : ''}`;
+}
+
+function describe(p: ProductDescription): string {
+  const parts = [p.productType === 'leave_on' ? 'leave-on' : 'rinse-off', p.area ? `${p.area} product` : 'product (area not given)'];
+  if (p.spray) parts.push('spray');
+  if (p.childrenUnder3) parts.push('for children under 3');
+  if (p.professional) parts.push('professional use');
+  return parts.join(' ');
+}
+
+/** What the entry says for one possible product, at total `t` (in the entry's basis). */
+function inCell(e: Entry, cell: Cell, p: ProductDescription, t: number, ph: number | null): Outcome {
+  const covering = e.items.filter((i) => i.cells.includes(cell) && (!i.sprayOnly || p.spray));
+  const permitted = covering.filter((i) => (!i.professional || p.professional) && !(i.noChildrenUnder3 && p.childrenUnder3) && !(i.noSpray && p.spray));
+  if (permitted.length === 0) {
+    const only = e.items.map((i) => `${i.text}${i.professional ? ' (professional use)' : ''}${i.max !== null ? ` at up to ${fmt(i.max)} %` : ''}`).join('; ');
+    const barred =
+      covering.length === 0
+        ? ''
+        : covering.some((i) => i.professional && !p.professional)
+          ? ' (professional use only)'
+          : covering.some((i) => i.noChildrenUnder3 && p.childrenUnder3)
+            ? ' (not in products for children under 3)'
+            : ' (not in sprays)';
+    return { k: 'not_permitted', why: `permitted only in: ${only}${barred}` };
+  }
+  // Where several sub-conditions cover the product, an ordinary one (not a product class such as
+  // depilatories) applies first, and among those the most permissive (general and professional use).
+  const ordinary = permitted.filter((i) => i.special === null);
+  const item = (ordinary.length > 0 ? ordinary : permitted).reduce((a, b) => ((b.max ?? Infinity) > (a.max ?? Infinity) ? b : a));
+  if (item.special) return { k: 'verify', why: `permitted here only in ${item.special}${item.max !== null ? ` at up to ${fmt(item.max)} %${item.afterMixing ? ' after mixing' : ''}` : ''}: confirm the product is one` };
+  if (item.max !== null && t > item.max + EPS) return { k: 'over', item, max: item.max };
+  if (item.afterMixing) return { k: 'verify', why: `the maximum of ${fmt(item.max ?? 0)} % applies after mixing for use: check the mixed product` };
+  if (item.ph && ph !== null && ((item.ph.min !== null && ph < item.ph.min) || (item.ph.max !== null && ph > item.ph.max))) return { k: 'ph', item };
+  if (item.conditions.length > 0) return { k: 'verify', why: `conditions to verify: ${item.conditions.join(' ')}` };
+  return { k: 'ok', item };
+}
+
+// Refusals agree whatever their reasons (professional use on nails, product type elsewhere).
+const sameOutcome = (a: Outcome, b: Outcome): boolean =>
+  a.k === b.k && ('item' in a && 'item' in b ? a.item === b.item : true) && (a.k === 'verify' && b.k === 'verify' ? a.why === b.why : true);
+
+/** The entry's answer over every product the description leaves possible. */
+function evaluate(e: Entry, p: ProductDescription, t: number, ph: number | null): Outcome {
+  const cells = cellsOf(p);
+  const outs = cells.map((c) => inCell(e, c, p, t, ph));
+  const first = outs[0] as Outcome;
+  if (outs.every((o) => sameOutcome(o, first))) return first;
+  const overs = outs.filter((o): o is Extract<Outcome, { k: 'over' }> => o.k === 'over');
+  if (overs.length === outs.length) return overs.reduce((a, b) => (b.max < a.max ? b : a));
+  const by = new Map<string, string[]>();
+  outs.forEach((o, i) => {
+    const what = o.k === 'ok' ? 'within its conditions' : o.k === 'over' ? `over its ${fmt(o.max)} %` : o.k === 'ph' ? 'outside its pH range' : o.k === 'not_permitted' ? 'not permitted' : 'to verify';
+    const area = (cells[i] as string).split(':')[0] as string;
+    by.set(what, [...(by.get(what) ?? []), area]);
+  });
+  const summary = [...by].map(([what, areas]) => `${what} on ${areas.join(', ')}`).join('; ');
+  return { k: 'verify', why: `the answer depends on where the product is applied (${summary}): give product.area` };
+}
+
+interface Group {
+  entry: Entry;
+  comps: ScreenComponent[];
+}
+
+/** Colourants of the same colour that every product may carry: what a `replace` offers. */
+function alternativesFor(e: Entry, pack: RegulatoryPack): string[] {
+  if (!e.colour) return [];
+  const out: string[] = [];
+  for (const x of pack.entries) {
+    if (x.annex !== 'IV' || x.field !== 'all' || x.status !== 'structured' || x.colour !== e.colour || x.ref === e.ref) continue;
+    const name = x.names.find((n) => n.startsWith('CI '));
+    if (name && !out.includes(name)) out.push(name);
+    if (out.length === 3) break;
+  }
+  return out;
+}
+
+function linesOf(comps: readonly ScreenComponent[], to: (c: ScreenComponent) => number): LineChange[] {
+  const seen = new Map<number, LineChange>();
+  for (const c of comps) {
+    const target = to(c);
+    const had = seen.get(c.line);
+    if (!had || target < had.to) seen.set(c.line, { line: c.line, from: c.linePct, to: target });
+  }
+  return [...seen.values()].sort((a, b) => a.line - b.line);
+}
+
+const namesOf = (comps: readonly ScreenComponent[]): string => [...new Set(comps.map((c) => c.inci))].join(' + ');
+
+/** Screens the formula's ingredients for the product described. */
+export function screenFormula(components: readonly ScreenComponent[], product: ProductDescription, ph: number | null, pack: RegulatoryPack): ScreenResult {
+  const groups = new Map<string, Group>();
+  const add = (ref: string, c: ScreenComponent): void => {
+    const entry = pack.byRef.get(ref);
+    if (!entry) return;
+    let g = groups.get(ref);
+    if (!g) groups.set(ref, (g = { entry, comps: [] }));
+    if (!g.comps.includes(c)) g.comps.push(c);
+  };
+  // A "(nano)" entry governs the nano form only, and the nano form only its "(nano)" entry where there is one.
+  const nanoEntry = (e: Entry | undefined): boolean => e !== undefined && e.items.length > 0 && e.items.every((i) => i.nano);
+  for (const c of components) {
+    if (!(c.pct > 0)) continue;
+    for (const r of c.refs) {
+      const entry = pack.byRef.get(r);
+      if (entry && nanoEntry(entry) !== c.nano && (entry.annex === 'IV' || entry.annex === 'VI') && c.refs.some((o) => o !== r && nanoEntry(pack.byRef.get(o)) === c.nano)) continue;
+      if (entry && nanoEntry(entry) && !c.nano) continue;
+      add(r, c);
+      const e = pack.byRef.get(r);
+      if (e?.annex === 'II') for (const l of e.liftedBy) add(l, c);
+    }
+  }
+
+  const result: ScreenResult = { adjust: false, verify: false, remedies: [], warnings: [] };
+  const outcomes = new Map<string, Outcome>();
+  for (const [ref, g] of groups) {
+    const e = g.entry;
+    if (e.annex === 'II' || e.annex === 'V' || e.status === 'labelling') continue;
+    if (e.status === 'unstructured') {
+      outcomes.set(ref, { k: 'verify', why: `its conditions could not be read with confidence: ${e.raw ?? ''}` });
+      continue;
+    }
+    const basis = e.items.some((i) => i.basis !== null);
+    const t = g.comps.reduce((s, c) => s + c.pct * (basis && c.asAcid !== null ? c.asAcid : 1), 0);
+    outcomes.set(ref, evaluate(e, product, t, ph));
+  }
+
+  // Annex II: refused unless an entry of another annex permits the substance in this product.
+  const refused = new Set<ScreenComponent>();
+  const lifts = (ref: string): boolean => {
+    const e = pack.byRef.get(ref);
+    if (!e || e.annex === 'II') return false;
+    if (e.annex === 'V') return true;
+    const o = outcomes.get(ref);
+    return o !== undefined && o.k !== 'not_permitted';
+  };
+  for (const c of components) {
+    if (!(c.pct > 0)) continue;
+    const iiRefs = c.refs.filter((r) => pack.byRef.get(r)?.annex === 'II');
+    // The library's own flag (curated, and blind to lifting entries it has already weighed) is final.
+    const lifted = !c.prohibited && (c.refs.some(lifts) || iiRefs.some((r) => pack.byRef.get(r)?.liftedBy.some(lifts)));
+    if (lifted) continue;
+    const hard = iiRefs.map((r) => pack.byRef.get(r) as Entry).filter((e) => e.status === 'prohibited');
+    const soft = iiRefs.map((r) => pack.byRef.get(r) as Entry).filter((e) => e.status === 'conditional');
+    if (hard.length > 0 || c.prohibited) {
+      refused.add(c);
+      const e = hard[0];
+      const ref = e?.ref ?? null;
+      result.adjust = true;
+      result.remedies.push({
+        code: 'prohibited',
+        action: 'remove',
+        target: c.inci,
+        from: round4(c.pct),
+        to: 0,
+        changes: linesOf([c], () => 0),
+        ...(ref ? { ref, regulation: regulationOf(e as Entry, pack) } : { regulation: `${pack.regulation}, Annex II` }),
+        message:
+          `${c.inci} is prohibited in cosmetic products (${ref ? `Annex II/${ref.slice(3)}` : 'Annex II'}, ${pack.regulation})` +
+          (e && e.liftedBy.length > 0 ? `, except as ${e.liftedBy.join(', ')} permit, which does not cover this ${describe(product)}` : '') +
+          `; this formula has ${fmt(c.pct)} %. Remove lines[${c.line}].`,
+      });
+    } else if (soft.length > 0) {
+      const e = soft[0] as Entry;
+      result.verify = true;
+      result.remedies.push({
+        code: 'annex_verify',
+        action: 'verify',
+        target: c.inci,
+        from: null,
+        to: null,
+        ref: e.ref,
+        regulation: regulationOf(e, pack),
+        message: `${c.inci}: Annex ${e.ref} prohibits "${e.raw ?? e.substance}". Verify that this ingredient and its use fall under the exception.`,
+      });
+    }
+  }
+
+  for (const [ref, g] of groups) {
+    const o = outcomes.get(ref);
+    if (!o) continue;
+    const e = g.entry;
+    const comps = g.comps.filter((c) => !refused.has(c));
+    if (comps.length === 0) continue;
+    const names = namesOf(comps);
+    const cite = { ref, regulation: regulationOf(e, pack) };
+    const total = comps.reduce((s, c) => s + c.pct, 0);
+    if (o.k === 'ok') {
+      if (o.item.warnings.length > 0) result.warnings.push({ ref, inci: names, text: o.item.warnings });
+      continue;
+    }
+    if (o.k === 'verify') {
+      result.verify = true;
+      result.remedies.push({ code: e.status === 'unstructured' ? 'annex_unstructured' : 'annex_verify', action: 'verify', target: names, from: null, to: null, ...cite, message: `${names} (Annex ${ref}): ${o.why.replace(/\.$/, '')}.` });
+      continue;
+    }
+    result.adjust = true;
+    if (o.k === 'not_permitted' && e.annex === 'IV') {
+      const alternatives = alternativesFor(e, pack);
+      result.remedies.push({
+        code: 'colourant_field',
+        action: 'replace',
+        target: names,
+        from: round4(total),
+        to: alternatives,
+        changes: linesOf(comps, () => 0),
+        ...cite,
+        message: `${names} (Annex ${ref}) may be used in ${e.items[0]?.text ?? 'some products'}, not in this ${describe(product)}. Replace it${alternatives.length ? ` with a ${e.colour?.toLowerCase() ?? ''} colourant permitted in all products, such as ${alternatives.join(', ')}` : ''}.`,
+      });
+    } else if (o.k === 'not_permitted') {
+      result.remedies.push({
+        code: 'annex_not_permitted',
+        action: 'remove',
+        target: names,
+        from: round4(total),
+        to: 0,
+        changes: linesOf(comps, () => 0),
+        ...cite,
+        message: `${names} (Annex ${ref}, ${e.substance}) is ${o.why}; not in this ${describe(product)}. Remove it.`,
+      });
+    } else if (o.k === 'over') {
+      const basis = o.item.basis !== null;
+      const t = comps.reduce((s, c) => s + c.pct * (basis && c.asAcid !== null ? c.asAcid : 1), 0);
+      const k = t > 0 ? o.max / t : 0;
+      result.remedies.push({
+        code: 'annex_over_max',
+        action: 'reduce',
+        target: names,
+        from: round4(t),
+        to: o.max,
+        changes: linesOf(comps, (c) => floor4(c.linePct * k)),
+        ...cite,
+        message:
+          `${names} (Annex ${ref}, ${o.item.text}): at most ${fmt(o.max)} %${o.item.basis ? ` calculated as ${o.item.basis}` : ''} in the ready-for-use product; ` +
+          `this formula has ${fmt(t)} %${basis && comps.some((c) => c.asAcid === null && c.pct > 0) ? ' (salts counted as they are, without conversion)' : ''}. Reduce it to ${fmt(o.max)} %.`,
+      });
+    } else {
+      const range = { min: o.item.ph?.min ?? 0, max: o.item.ph?.max ?? 14 };
+      result.remedies.push({
+        code: 'annex_ph',
+        action: 'set_ph',
+        target: 'ph',
+        from: ph,
+        to: range,
+        ...cite,
+        message: `${names} (Annex ${ref}, ${o.item.text}) is permitted at pH ${fmt(range.min)} to ${fmt(range.max)} only; this formula is at pH ${ph ?? '?'}.`,
+      });
+    }
+  }
+  return result;
+}
