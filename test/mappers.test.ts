@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ARCHITECTURES } from '@svc/formula';
 import { checkJson, checkToProto, factsFromProto, factsToProto, labelJson, labelToProto, preservationJson, preservationToProto, proto, publicEntry } from '@svc/protos';
+import { EU_ANNEXES } from '@svc/regulation';
 import { checkFormula } from '../services/envelope/src/engine/check';
 import { DEFAULT_PACK } from '../services/envelope/src/engine/pack';
 import { FACTS as ENVELOPE_FACTS, resolveFor } from '../services/envelope/test/fixtures/resolver';
@@ -49,10 +50,10 @@ describe('mappers keep every documented field across the wire', () => {
         }),
         (req) => {
           const result = checkFormula(req, resolveFor(req), DEFAULT_PACK);
-          const out = checkJson(wire(svc(proto.envelope, 'Check'), checkToProto(result, DEFAULT_PACK.version)));
+          const out = checkJson(wire(svc(proto.envelope, 'Check'), checkToProto(result, DEFAULT_PACK.version, { regulatoryVersion: EU_ANNEXES.version })));
           // An empty list of line changes and no list say the same: the API leaves it out.
           const remedies = result.remedies.map(({ changes, ...r }) => (changes?.length ? { ...r, changes } : r));
-          expect(out).toEqual({ ...JSON.parse(JSON.stringify({ ...result, remedies })), packVersion: DEFAULT_PACK.version });
+          expect(out).toEqual({ ...JSON.parse(JSON.stringify({ ...result, remedies })), packVersion: DEFAULT_PACK.version, regulatoryVersion: EU_ANNEXES.version });
         },
       ),
       { numRuns: 1_000 },

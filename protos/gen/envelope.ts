@@ -14,8 +14,12 @@ import type { LineChange as _svc_v1_LineChange, LineChange__Output as _svc_v1_Li
 import type { NameList as _svc_v1_NameList, NameList__Output as _svc_v1_NameList__Output } from './svc/v1/NameList';
 import type { PhRange as _svc_v1_PhRange, PhRange__Output as _svc_v1_PhRange__Output } from './svc/v1/PhRange';
 import type { Problem as _svc_v1_Problem, Problem__Output as _svc_v1_Problem__Output } from './svc/v1/Problem';
+import type { Product as _svc_v1_Product, Product__Output as _svc_v1_Product__Output } from './svc/v1/Product';
 import type { Remedy as _svc_v1_Remedy, Remedy__Output as _svc_v1_Remedy__Output } from './svc/v1/Remedy';
+import type { RepairStep as _svc_v1_RepairStep, RepairStep__Output as _svc_v1_RepairStep__Output } from './svc/v1/RepairStep';
+import type { RepairedFormula as _svc_v1_RepairedFormula, RepairedFormula__Output as _svc_v1_RepairedFormula__Output } from './svc/v1/RepairedFormula';
 import type { Run as _svc_v1_Run, Run__Output as _svc_v1_Run__Output } from './svc/v1/Run';
+import type { ScreenedProduct as _svc_v1_ScreenedProduct, ScreenedProduct__Output as _svc_v1_ScreenedProduct__Output } from './svc/v1/ScreenedProduct';
 import type { Unmatched as _svc_v1_Unmatched, Unmatched__Output as _svc_v1_Unmatched__Output } from './svc/v1/Unmatched';
 import type { Usage as _svc_v1_Usage, Usage__Output as _svc_v1_Usage__Output } from './svc/v1/Usage';
 
@@ -39,8 +43,12 @@ export interface ProtoGrpcType {
       NameList: MessageTypeDefinition<_svc_v1_NameList, _svc_v1_NameList__Output>
       PhRange: MessageTypeDefinition<_svc_v1_PhRange, _svc_v1_PhRange__Output>
       Problem: MessageTypeDefinition<_svc_v1_Problem, _svc_v1_Problem__Output>
+      Product: MessageTypeDefinition<_svc_v1_Product, _svc_v1_Product__Output>
       Remedy: MessageTypeDefinition<_svc_v1_Remedy, _svc_v1_Remedy__Output>
+      RepairStep: MessageTypeDefinition<_svc_v1_RepairStep, _svc_v1_RepairStep__Output>
+      RepairedFormula: MessageTypeDefinition<_svc_v1_RepairedFormula, _svc_v1_RepairedFormula__Output>
       Run: MessageTypeDefinition<_svc_v1_Run, _svc_v1_Run__Output>
+      ScreenedProduct: MessageTypeDefinition<_svc_v1_ScreenedProduct, _svc_v1_ScreenedProduct__Output>
       Unmatched: MessageTypeDefinition<_svc_v1_Unmatched, _svc_v1_Unmatched__Output>
       Usage: MessageTypeDefinition<_svc_v1_Usage, _svc_v1_Usage__Output>
     }

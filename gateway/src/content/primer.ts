@@ -83,6 +83,24 @@ replaces it (the new key is shown once, the old one stops working at once).
   most \`to\` (\`changes\` lists the lines and their new amounts), \`remove\`, \`set_ph\` into
   \`to: {min, max}\`, \`raise_base\`/\`lower_base\` to \`to\`, \`balance\` with AQUA, \`separate\`,
   \`replace\` (\`to\` names alternatives), \`verify\` at the bench. Apply all of them, then check again.
+- /check also screens every line against the EU cosmetics annexes (Regulation (EC) No 1223/2009,
+  Annexes II to VI; source: European Commission, CosIng) for the product you describe: \`productType\`
+  (\`leave_on\` assumed, \`rinse_off\`) and \`product: {area, spray, childrenUnder3, professional}\`,
+  where \`area\` is one of \`skin\`, \`face\`, \`eye\`, \`lip\`, \`oral\`, \`hair\`, \`scalp\`, \`nail\`,
+  \`body\`. When left out: no area (every area is considered, and a rule that depends on it asks you
+  to give it), not a spray, not for children under 3, not professional. The answer says which market it
+  checked (\`market\`: only \`eu\`; \`us\` is refused with 400, not answered with EU law), the
+  \`product\` it screened and the fields it \`assumed\`. Regulatory remedies carry \`ref\` (the annex
+  entry, such as \`II/1339\`) and \`regulation\`: \`remove\` for a prohibited substance or one its
+  annex does not permit in this product, \`reduce\` to the legal maximum (salts counted as the
+  substance the maximum is calculated as, where the library knows the factor, else as they are),
+  \`replace\` for a colourant outside its field of application, \`verify\` for a condition the request
+  cannot settle (a purity criterion, a product class such as hair dyes, an entry whose text the screen
+  does not read with confidence, which it names).
+- \`repair: true\` on /check also returns \`repaired\`: your formula with every remedy applied (as you
+  would apply them: lines reduced or removed, pH set, balanced with AQUA), checked again until it is not
+  \`adjust\` or no remedy moves it, with its \`verdict\`, and \`repairSteps\` (what was applied at each
+  round). Still one formula call. \`replace\` and \`remove\` take the line out; choose the alternative.
 - Every error is \`{"error": {"code", "message", "field"?}, "request_id"}\`. 400: fix the field named
   (\`invalid_end_user\`: the \`x-svc-user\` value is not a pseudonymous id). 401 \`unauthorized\`: the
   key is wrong or replaced. 403 \`seat_required\`: send an enrolled end user's id in \`x-svc-user\`

@@ -22,7 +22,7 @@ const GUIDANCE: Record<string, string> = {
   svc_primer: 'Call this first, once per conversation: it explains the service, the formulating rules, the workflow and the protected-information rules that every other tool follows. Needs no key.',
   svc_knowledge: 'Ask one plain question per call (3 to 500 characters). Quote the rule and its source to the user. Questions about the chassis\' composition, processing or equipment are refused.',
   search_ingredients: `Use before check_formula to find the exact INCI name of each ingredient. q is ${Q_MIN} to ${Q_MAX} characters.`,
-  check_formula: 'Send the whole formula; apply the remedies it returns and check again until the verdict is compatible. Consumes a run (see account_status).',
+  check_formula: 'Send the whole formula, with productType and product {area, spray, childrenUnder3, professional} to screen it against the EU cosmetics annexes for that product (market: eu only). Apply the remedies it returns (regulatory ones cite ref and regulation) and check again until the verdict is compatible, or send repair: true to get the repaired formula in the same call. Consumes a run (see account_status).',
   submit_ingredient: 'Only for an ingredient that search_ingredients cannot find. Never put personal data in note.',
   preservation_check: 'Guidance by name and role only; it never returns amounts. Does not consume a run.',
   inci_label: 'Call once the formula checks compatible. The label never shows amounts. Consumes a run.',

@@ -5,7 +5,7 @@
  */
 import { CheckRequestSchema, LabelRequestSchema, PreservationRequestSchema, SubmissionSchema, balanceWarning, type Line } from '@svc/formula';
 
-import { type PublicEntry, accountJson, checkJson, labelJson, lineToProto, metaJson, preservationJson, publicEntry, submissionJson } from '@svc/protos';
+import { type PublicEntry, accountJson, checkJson, checkRequestExtrasToProto, labelJson, lineToProto, metaJson, preservationJson, publicEntry, submissionJson } from '@svc/protos';
 import type { Meta__Output } from '@svc/protos/gen/svc/v1/Meta';
 import { primer } from '../content/primer';
 import { DOCS_CSP, DOCS_SCRIPT_PATH, docsHtml, docsScript } from '../content/docs';
@@ -203,14 +203,18 @@ export function operations(d: OperationDeps): Operation[] {
       method: 'POST',
       path: '/check',
       tool: 'check_formula',
-      summary: 'Check a formula against the chassis loading envelope: verdict, remedies to apply, maximum loads.',
+      summary:
+        'Check a formula against the chassis loading envelope and the EU cosmetics annexes for the product described (productType, product): verdict, remedies to apply (regulatory ones cite their annex entry and regulation), maximum loads; with repair: true, also the repaired formula.',
       input: { from: 'body', schema: CheckRequestSchema, renamed: { variant: 'base', nbPct: 'basePct' } },
       answer: { json: A.CheckAnswerSchema },
       example: X.CHECK,
       policy: FORMULA,
       async call(ctx, b) {
-        const out = await ctx.rpc('envelope', 'Check', { caller: ctx.caller, base: b.base, basePct: b.basePct, ph: b.ph, lines: b.lines.map(lineToProto) }, COMPUTE);
-        return json({ ...checkJson(out) });
+        const out = await ctx.rpc('envelope', 'Check', { caller: ctx.caller, base: b.base, basePct: b.basePct, ph: b.ph, lines: b.lines.map(lineToProto), ...checkRequestExtrasToProto(b) }, COMPUTE);
+        const answer = checkJson(out);
+        // The repaired formula keeps the request's product fields, so that sending it back checks the same product.
+        if (answer.repaired) answer.repaired = { ...answer.repaired, ...(b.productType ? { productType: b.productType } : {}), ...(b.product ? { product: b.product } : {}), ...(b.market ? { market: b.market } : {}) };
+        return json({ ...answer });
       },
     }),
     operation({

@@ -4,6 +4,9 @@ import type { CategoryLoad as _svc_v1_CategoryLoad, CategoryLoad__Output as _svc
 import type { Remedy as _svc_v1_Remedy, Remedy__Output as _svc_v1_Remedy__Output } from '../../svc/v1/Remedy';
 import type { CheckedLine as _svc_v1_CheckedLine, CheckedLine__Output as _svc_v1_CheckedLine__Output } from '../../svc/v1/CheckedLine';
 import type { Unmatched as _svc_v1_Unmatched, Unmatched__Output as _svc_v1_Unmatched__Output } from '../../svc/v1/Unmatched';
+import type { ScreenedProduct as _svc_v1_ScreenedProduct, ScreenedProduct__Output as _svc_v1_ScreenedProduct__Output } from '../../svc/v1/ScreenedProduct';
+import type { RepairedFormula as _svc_v1_RepairedFormula, RepairedFormula__Output as _svc_v1_RepairedFormula__Output } from '../../svc/v1/RepairedFormula';
+import type { RepairStep as _svc_v1_RepairStep, RepairStep__Output as _svc_v1_RepairStep__Output } from '../../svc/v1/RepairStep';
 
 export interface CheckResponse {
   'verdict'?: (string);
@@ -13,6 +16,13 @@ export interface CheckResponse {
   'lines'?: (_svc_v1_CheckedLine)[];
   'unmatched'?: (_svc_v1_Unmatched)[];
   'packVersion'?: (string);
+  'market'?: (string);
+  'product'?: (_svc_v1_ScreenedProduct | null);
+  'assumed'?: (string)[];
+  'repaired'?: (_svc_v1_RepairedFormula | null);
+  'repairSteps'?: (_svc_v1_RepairStep)[];
+  'regulatoryVersion'?: (string);
+  '_repaired'?: "repaired";
 }
 
 export interface CheckResponse__Output {
@@ -23,4 +33,11 @@ export interface CheckResponse__Output {
   'lines': (_svc_v1_CheckedLine__Output)[];
   'unmatched': (_svc_v1_Unmatched__Output)[];
   'packVersion': (string);
+  'market': (string);
+  'product': (_svc_v1_ScreenedProduct__Output | null);
+  'assumed': (string)[];
+  'repaired'?: (_svc_v1_RepairedFormula__Output | null);
+  'repairSteps': (_svc_v1_RepairStep__Output)[];
+  'regulatoryVersion': (string);
+  '_repaired'?: "repaired";
 }

@@ -14,8 +14,12 @@ export interface Remedy {
   'toNames'?: (_svc_v1_NameList | null);
   'message'?: (string);
   'changes'?: (_svc_v1_LineChange)[];
+  'ref'?: (string);
+  'regulation'?: (string);
   '_from'?: "from";
   'to'?: "toValue"|"toRange"|"toNames";
+  '_ref'?: "ref";
+  '_regulation'?: "regulation";
 }
 
 export interface Remedy__Output {
@@ -28,6 +32,10 @@ export interface Remedy__Output {
   'toNames'?: (_svc_v1_NameList__Output | null);
   'message': (string);
   'changes': (_svc_v1_LineChange__Output)[];
+  'ref'?: (string);
+  'regulation'?: (string);
   '_from'?: "from";
   'to'?: "toValue"|"toRange"|"toNames";
+  '_ref'?: "ref";
+  '_regulation'?: "regulation";
 }

@@ -5,3 +5,5 @@ export type { Unmatched } from './analyse';
 export { DEFAULT_PACK, compilePack, CapacityPackSchema } from './pack';
 export type { EnvelopePack, ArchitectureCaps, CapacityPackJson } from './pack';
 export { benchCheck } from './bench';
+export { repairFormula, REPAIR_NAMES, REPAIR_ROUNDS } from './repair';
+export type { Repair, RepairStep } from './repair';
