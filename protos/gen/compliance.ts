@@ -10,6 +10,7 @@ import type { Line as _svc_v1_Line, Line__Output as _svc_v1_Line__Output } from 
 import type { ListRefusalsRequest as _svc_v1_ListRefusalsRequest, ListRefusalsRequest__Output as _svc_v1_ListRefusalsRequest__Output } from './svc/v1/ListRefusalsRequest';
 import type { ListRefusalsResponse as _svc_v1_ListRefusalsResponse, ListRefusalsResponse__Output as _svc_v1_ListRefusalsResponse__Output } from './svc/v1/ListRefusalsResponse';
 import type { Problem as _svc_v1_Problem, Problem__Output as _svc_v1_Problem__Output } from './svc/v1/Problem';
+import type { Product as _svc_v1_Product, Product__Output as _svc_v1_Product__Output } from './svc/v1/Product';
 import type { RecordRefusalRequest as _svc_v1_RecordRefusalRequest, RecordRefusalRequest__Output as _svc_v1_RecordRefusalRequest__Output } from './svc/v1/RecordRefusalRequest';
 import type { Refusal as _svc_v1_Refusal, Refusal__Output as _svc_v1_Refusal__Output } from './svc/v1/Refusal';
 import type { RefusalOutcome as _svc_v1_RefusalOutcome, RefusalOutcome__Output as _svc_v1_RefusalOutcome__Output } from './svc/v1/RefusalOutcome';
@@ -37,6 +38,7 @@ export interface ProtoGrpcType {
       ListRefusalsRequest: MessageTypeDefinition<_svc_v1_ListRefusalsRequest, _svc_v1_ListRefusalsRequest__Output>
       ListRefusalsResponse: MessageTypeDefinition<_svc_v1_ListRefusalsResponse, _svc_v1_ListRefusalsResponse__Output>
       Problem: MessageTypeDefinition<_svc_v1_Problem, _svc_v1_Problem__Output>
+      Product: MessageTypeDefinition<_svc_v1_Product, _svc_v1_Product__Output>
       RecordRefusalRequest: MessageTypeDefinition<_svc_v1_RecordRefusalRequest, _svc_v1_RecordRefusalRequest__Output>
       Refusal: MessageTypeDefinition<_svc_v1_Refusal, _svc_v1_Refusal__Output>
       RefusalOutcome: MessageTypeDefinition<_svc_v1_RefusalOutcome, _svc_v1_RefusalOutcome__Output>

@@ -8,8 +8,10 @@ import type { Caller as _svc_v1_Caller, Caller__Output as _svc_v1_Caller__Output
 import type { CompositionLine as _svc_v1_CompositionLine, CompositionLine__Output as _svc_v1_CompositionLine__Output } from './svc/v1/CompositionLine';
 import type { Empty as _svc_v1_Empty, Empty__Output as _svc_v1_Empty__Output } from './svc/v1/Empty';
 import type { LabelClient as _svc_v1_LabelClient, LabelDefinition as _svc_v1_LabelDefinition } from './svc/v1/Label';
+import type { LabelWarning as _svc_v1_LabelWarning, LabelWarning__Output as _svc_v1_LabelWarning__Output } from './svc/v1/LabelWarning';
 import type { Line as _svc_v1_Line, Line__Output as _svc_v1_Line__Output } from './svc/v1/Line';
 import type { Problem as _svc_v1_Problem, Problem__Output as _svc_v1_Problem__Output } from './svc/v1/Problem';
+import type { Product as _svc_v1_Product, Product__Output as _svc_v1_Product__Output } from './svc/v1/Product';
 import type { Run as _svc_v1_Run, Run__Output as _svc_v1_Run__Output } from './svc/v1/Run';
 import type { Unmatched as _svc_v1_Unmatched, Unmatched__Output as _svc_v1_Unmatched__Output } from './svc/v1/Unmatched';
 import type { Usage as _svc_v1_Usage, Usage__Output as _svc_v1_Usage__Output } from './svc/v1/Usage';
@@ -28,8 +30,10 @@ export interface ProtoGrpcType {
       CompositionLine: MessageTypeDefinition<_svc_v1_CompositionLine, _svc_v1_CompositionLine__Output>
       Empty: MessageTypeDefinition<_svc_v1_Empty, _svc_v1_Empty__Output>
       Label: SubtypeConstructor<typeof grpc.Client, _svc_v1_LabelClient> & { service: _svc_v1_LabelDefinition }
+      LabelWarning: MessageTypeDefinition<_svc_v1_LabelWarning, _svc_v1_LabelWarning__Output>
       Line: MessageTypeDefinition<_svc_v1_Line, _svc_v1_Line__Output>
       Problem: MessageTypeDefinition<_svc_v1_Problem, _svc_v1_Problem__Output>
+      Product: MessageTypeDefinition<_svc_v1_Product, _svc_v1_Product__Output>
       Run: MessageTypeDefinition<_svc_v1_Run, _svc_v1_Run__Output>
       Unmatched: MessageTypeDefinition<_svc_v1_Unmatched, _svc_v1_Unmatched__Output>
       Usage: MessageTypeDefinition<_svc_v1_Usage, _svc_v1_Usage__Output>

@@ -12,6 +12,7 @@ import type { ListSubmissionsRequest as _svc_v1_ListSubmissionsRequest, ListSubm
 import type { ListSubmissionsResponse as _svc_v1_ListSubmissionsResponse, ListSubmissionsResponse__Output as _svc_v1_ListSubmissionsResponse__Output } from './svc/v1/ListSubmissionsResponse';
 import type { Meta as _svc_v1_Meta, Meta__Output as _svc_v1_Meta__Output } from './svc/v1/Meta';
 import type { Problem as _svc_v1_Problem, Problem__Output as _svc_v1_Problem__Output } from './svc/v1/Problem';
+import type { Product as _svc_v1_Product, Product__Output as _svc_v1_Product__Output } from './svc/v1/Product';
 import type { Resolution as _svc_v1_Resolution, Resolution__Output as _svc_v1_Resolution__Output } from './svc/v1/Resolution';
 import type { ResolveRequest as _svc_v1_ResolveRequest, ResolveRequest__Output as _svc_v1_ResolveRequest__Output } from './svc/v1/ResolveRequest';
 import type { ResolveResponse as _svc_v1_ResolveResponse, ResolveResponse__Output as _svc_v1_ResolveResponse__Output } from './svc/v1/ResolveResponse';
@@ -41,6 +42,7 @@ export interface ProtoGrpcType {
       ListSubmissionsResponse: MessageTypeDefinition<_svc_v1_ListSubmissionsResponse, _svc_v1_ListSubmissionsResponse__Output>
       Meta: MessageTypeDefinition<_svc_v1_Meta, _svc_v1_Meta__Output>
       Problem: MessageTypeDefinition<_svc_v1_Problem, _svc_v1_Problem__Output>
+      Product: MessageTypeDefinition<_svc_v1_Product, _svc_v1_Product__Output>
       Resolution: MessageTypeDefinition<_svc_v1_Resolution, _svc_v1_Resolution__Output>
       ResolveRequest: MessageTypeDefinition<_svc_v1_ResolveRequest, _svc_v1_ResolveRequest__Output>
       ResolveResponse: MessageTypeDefinition<_svc_v1_ResolveResponse, _svc_v1_ResolveResponse__Output>

@@ -24,6 +24,7 @@ import type { MeterResponse as _svc_v1_MeterResponse, MeterResponse__Output as _
 import type { MeteringClient as _svc_v1_MeteringClient, MeteringDefinition as _svc_v1_MeteringDefinition } from './svc/v1/Metering';
 import type { MeteringAdminClient as _svc_v1_MeteringAdminClient, MeteringAdminDefinition as _svc_v1_MeteringAdminDefinition } from './svc/v1/MeteringAdmin';
 import type { Problem as _svc_v1_Problem, Problem__Output as _svc_v1_Problem__Output } from './svc/v1/Problem';
+import type { Product as _svc_v1_Product, Product__Output as _svc_v1_Product__Output } from './svc/v1/Product';
 import type { ReportCallsRequest as _svc_v1_ReportCallsRequest, ReportCallsRequest__Output as _svc_v1_ReportCallsRequest__Output } from './svc/v1/ReportCallsRequest';
 import type { ReportCallsResponse as _svc_v1_ReportCallsResponse, ReportCallsResponse__Output as _svc_v1_ReportCallsResponse__Output } from './svc/v1/ReportCallsResponse';
 import type { RotateKeyRequest as _svc_v1_RotateKeyRequest, RotateKeyRequest__Output as _svc_v1_RotateKeyRequest__Output } from './svc/v1/RotateKeyRequest';
@@ -68,6 +69,7 @@ export interface ProtoGrpcType {
       Metering: SubtypeConstructor<typeof grpc.Client, _svc_v1_MeteringClient> & { service: _svc_v1_MeteringDefinition }
       MeteringAdmin: SubtypeConstructor<typeof grpc.Client, _svc_v1_MeteringAdminClient> & { service: _svc_v1_MeteringAdminDefinition }
       Problem: MessageTypeDefinition<_svc_v1_Problem, _svc_v1_Problem__Output>
+      Product: MessageTypeDefinition<_svc_v1_Product, _svc_v1_Product__Output>
       ReportCallsRequest: MessageTypeDefinition<_svc_v1_ReportCallsRequest, _svc_v1_ReportCallsRequest__Output>
       ReportCallsResponse: MessageTypeDefinition<_svc_v1_ReportCallsResponse, _svc_v1_ReportCallsResponse__Output>
       RotateKeyRequest: MessageTypeDefinition<_svc_v1_RotateKeyRequest, _svc_v1_RotateKeyRequest__Output>

@@ -34,6 +34,7 @@ import type { MeteringClient as _svc_v1_MeteringClient, MeteringDefinition as _s
 import type { MeteringAdminClient as _svc_v1_MeteringAdminClient, MeteringAdminDefinition as _svc_v1_MeteringAdminDefinition } from './svc/v1/MeteringAdmin';
 import type { OAuthClient as _svc_v1_OAuthClient, OAuthDefinition as _svc_v1_OAuthDefinition } from './svc/v1/OAuth';
 import type { Problem as _svc_v1_Problem, Problem__Output as _svc_v1_Problem__Output } from './svc/v1/Problem';
+import type { Product as _svc_v1_Product, Product__Output as _svc_v1_Product__Output } from './svc/v1/Product';
 import type { RefreshRequest as _svc_v1_RefreshRequest, RefreshRequest__Output as _svc_v1_RefreshRequest__Output } from './svc/v1/RefreshRequest';
 import type { RegisterClientRequest as _svc_v1_RegisterClientRequest, RegisterClientRequest__Output as _svc_v1_RegisterClientRequest__Output } from './svc/v1/RegisterClientRequest';
 import type { ReportCallsRequest as _svc_v1_ReportCallsRequest, ReportCallsRequest__Output as _svc_v1_ReportCallsRequest__Output } from './svc/v1/ReportCallsRequest';
@@ -95,6 +96,7 @@ export interface ProtoGrpcType {
       MeteringAdmin: SubtypeConstructor<typeof grpc.Client, _svc_v1_MeteringAdminClient> & { service: _svc_v1_MeteringAdminDefinition }
       OAuth: SubtypeConstructor<typeof grpc.Client, _svc_v1_OAuthClient> & { service: _svc_v1_OAuthDefinition }
       Problem: MessageTypeDefinition<_svc_v1_Problem, _svc_v1_Problem__Output>
+      Product: MessageTypeDefinition<_svc_v1_Product, _svc_v1_Product__Output>
       RefreshRequest: MessageTypeDefinition<_svc_v1_RefreshRequest, _svc_v1_RefreshRequest__Output>
       RegisterClientRequest: MessageTypeDefinition<_svc_v1_RegisterClientRequest, _svc_v1_RegisterClientRequest__Output>
       ReportCallsRequest: MessageTypeDefinition<_svc_v1_ReportCallsRequest, _svc_v1_ReportCallsRequest__Output>

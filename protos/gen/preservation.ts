@@ -11,6 +11,7 @@ import type { Line as _svc_v1_Line, Line__Output as _svc_v1_Line__Output } from 
 import type { Option as _svc_v1_Option, Option__Output as _svc_v1_Option__Output } from './svc/v1/Option';
 import type { PreservationClient as _svc_v1_PreservationClient, PreservationDefinition as _svc_v1_PreservationDefinition } from './svc/v1/Preservation';
 import type { Problem as _svc_v1_Problem, Problem__Output as _svc_v1_Problem__Output } from './svc/v1/Problem';
+import type { Product as _svc_v1_Product, Product__Output as _svc_v1_Product__Output } from './svc/v1/Product';
 import type { Reason as _svc_v1_Reason, Reason__Output as _svc_v1_Reason__Output } from './svc/v1/Reason';
 import type { Run as _svc_v1_Run, Run__Output as _svc_v1_Run__Output } from './svc/v1/Run';
 import type { TopUp as _svc_v1_TopUp, TopUp__Output as _svc_v1_TopUp__Output } from './svc/v1/TopUp';
@@ -34,6 +35,7 @@ export interface ProtoGrpcType {
       Option: MessageTypeDefinition<_svc_v1_Option, _svc_v1_Option__Output>
       Preservation: SubtypeConstructor<typeof grpc.Client, _svc_v1_PreservationClient> & { service: _svc_v1_PreservationDefinition }
       Problem: MessageTypeDefinition<_svc_v1_Problem, _svc_v1_Problem__Output>
+      Product: MessageTypeDefinition<_svc_v1_Product, _svc_v1_Product__Output>
       Reason: MessageTypeDefinition<_svc_v1_Reason, _svc_v1_Reason__Output>
       Run: MessageTypeDefinition<_svc_v1_Run, _svc_v1_Run__Output>
       TopUp: MessageTypeDefinition<_svc_v1_TopUp, _svc_v1_TopUp__Output>

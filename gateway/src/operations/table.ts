@@ -248,7 +248,7 @@ export function operations(d: OperationDeps): Operation[] {
       example: X.LABEL,
       policy: FORMULA,
       async call(ctx, b) {
-        const out = await ctx.rpc('label', 'Build', { caller: ctx.caller, variant: b.variant, nbPct: b.nbPct, lines: b.lines.map(lineToProto), mode: b.mode, market: b.market, productType: b.productType }, COMPUTE);
+        const out = await ctx.rpc('label', 'Build', { caller: ctx.caller, variant: b.variant, nbPct: b.nbPct, lines: b.lines.map(lineToProto), mode: b.mode, market: b.market, productType: b.productType, ...(b.product ? { product: { ...b.product } } : {}) }, COMPUTE);
         return json(withBalance({ ...labelJson(out) }, b.nbPct, b.lines));
       },
     }),

@@ -50,11 +50,14 @@ export const BlendComponentSchema = z.strictObject({
   ], { error: 'must be a number in (0, 1] or "trace"' }),
 });
 
-export const PlainLineSchema = z.strictObject({ n: name, pct, nano: z.boolean().optional() });
+// mayContain: a colourant of a shade range, listed on the label in the "[+/- ...]" group (Regulation (EC) No 1223/2009, Art. 19(1)(g)).
+const mayContain = z.boolean({ error: 'must be true or false (a colourant of a shade range)' }).optional();
+export const PlainLineSchema = z.strictObject({ n: name, pct, nano: z.boolean().optional(), mayContain });
 export const BlendLineSchema = z.strictObject({
   pct,
   blend: z.array(BlendComponentSchema).min(1, 'must have at least 1 component').max(50, 'must have at most 50 components'),
   nano: z.boolean().optional(),
+  mayContain,
 });
 
 export type BlendComponent = z.infer<typeof BlendComponentSchema>;

@@ -11,7 +11,7 @@
 import { ARCHITECTURES, BLEND_TOLERANCE, CANARY_SHAPE, LONE_SURROGATE, MAX_INGREDIENTS, type Line } from './line';
 import { CheckRequestSchema, type CheckRequest } from './check-request';
 import { LABEL_MARKETS, LabelRequestSchema, MODES, PRESERVATION_MARKETS, PreservationRequestSchema, type LabelRequest, type PreservationRequest } from './requests';
-import { PRODUCT_TYPES } from './product';
+import { AREAS, CHECK_MARKETS, PRODUCT_TYPES } from './product';
 import { quickPath } from './validate';
 
 const LETTER = /\p{L}/u;
@@ -75,11 +75,24 @@ export function quickLines(v: unknown): v is Line[] {
   return ingredients <= MAX_INGREDIENTS;
 }
 
-const CHECK = new Set(['base', 'basePct', 'ph', 'lines']);
+const CHECK = new Set(['base', 'basePct', 'ph', 'lines', 'productType', 'product', 'market', 'repair']);
+const PRODUCT = new Set(['area', 'spray', 'childrenUnder3', 'professional']);
+const optionalFlag = (v: unknown): boolean => v === undefined || typeof v === 'boolean';
+
+/** The product fields of /check (product.ts), all optional. */
+function quickProductFields(v: Plain): boolean {
+  if (v.productType !== undefined && !(PRODUCT_TYPES as readonly unknown[]).includes(v.productType)) return false;
+  if (v.market !== undefined && !(CHECK_MARKETS as readonly unknown[]).includes(v.market)) return false;
+  if (!optionalFlag(v.repair)) return false;
+  const p = v.product;
+  if (p === undefined) return true;
+  if (!plain(p) || !onlyKeys(p, PRODUCT)) return false;
+  return (p.area === undefined || (AREAS as readonly unknown[]).includes(p.area)) && optionalFlag(p.spray) && optionalFlag(p.childrenUnder3) && optionalFlag(p.professional);
+}
 
 export function quickCheckRequest(v: unknown): CheckRequest | undefined {
   if (!plain(v) || !onlyKeys(v, CHECK)) return undefined;
-  return isArchitecture(v.base) && isShare(v.basePct) && isPh(v.ph) && quickLines(v.lines) ? (v as unknown as CheckRequest) : undefined;
+  return isArchitecture(v.base) && isShare(v.basePct) && isPh(v.ph) && quickLines(v.lines) && quickProductFields(v) ? (v as unknown as CheckRequest) : undefined;
 }
 
 const LABEL = new Set(['variant', 'nbPct', 'lines', 'productType', 'mode', 'market', 'ph']);

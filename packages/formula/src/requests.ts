@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ArchitectureSchema, BasePctSchema, PhSchema, required } from './check-request';
 import { LinesSchema } from './line';
-import { PRODUCT_TYPES } from './product';
+import { PRODUCT_TYPES, ProductSchema } from './product';
 import { parseWith, type Parsed } from './validate';
 
 export const MODES = ['label', 'composition'] as const;
@@ -47,6 +47,8 @@ export const LabelRequestSchema = z.strictObject(
     market: oneOf(LABEL_MARKETS).default('eu'),
     // Accepted so that one formula body serves every route; the label does not depend on pH.
     ph: PhSchema.optional(),
+    // Which annex warnings the label prints depends on the product (issue 29).
+    product: ProductSchema.optional(),
   },
   { error: required('must be a JSON object {variant, nbPct, lines}') },
 );

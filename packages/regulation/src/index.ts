@@ -1,3 +1,4 @@
 export * from './product';
 export * from './pack';
 export * from './screen';
+export * from './warnings';

@@ -9,13 +9,13 @@ import type { Resolution as ResolutionMsg, Resolution__Output } from '../../gen/
 
 export function lineToProto(l: Line): LineMsg {
   if ('blend' in l) {
-    return { pct: l.pct, nano: l.nano === true, blend: l.blend.map((b) => (b.f === 'trace' ? { n: b.n, trace: true } : { n: b.n, f: b.f })) };
+    return { pct: l.pct, nano: l.nano === true, mayContain: l.mayContain === true, blend: l.blend.map((b) => (b.f === 'trace' ? { n: b.n, trace: true } : { n: b.n, f: b.f })) };
   }
-  return { n: l.n, pct: l.pct, nano: l.nano === true, blend: [] };
+  return { n: l.n, pct: l.pct, nano: l.nano === true, mayContain: l.mayContain === true, blend: [] };
 }
 
 export function lineFromProto(m: Line__Output): Line {
-  const nano = m.nano ? { nano: true } : {};
+  const nano = { ...(m.nano ? { nano: true } : {}), ...(m.mayContain ? { mayContain: true } : {}) };
   if (m.blend.length) {
     return { pct: m.pct, ...nano, blend: m.blend.map((b) => ({ n: b.n, f: b.amount === 'trace' ? ('trace' as const) : (b.f ?? 0) })) };
   }

@@ -3,7 +3,7 @@ import { assertCallerNames, callerNamesOf, releaseOrWithhold, type Chassis } fro
 import { LabelRequestSchema } from '@svc/formula';
 import { GrpcServer, requestIdOf, unary, unset, validated, type Logger } from '@svc/kit';
 import { resolveOrUnavailable, type CachedResolver } from '@svc/resolution';
-import { QUALIFIED, labelToProto, lineFromProto, proto } from '@svc/protos';
+import { QUALIFIED, checkRequestExtrasFromProto, labelToProto, lineFromProto, proto } from '@svc/protos';
 import type { BuildRequest__Output } from '@svc/protos/gen/svc/v1/BuildRequest';
 import type { BuildResponse } from '@svc/protos/gen/svc/v1/BuildResponse';
 import { buildLabel, callerAmounts, namesToResolve } from './engine/index';
@@ -20,6 +20,7 @@ export function labelServer(deps: { log: Logger; resolver: CachedResolver; chass
         mode: unset(req.mode),
         market: unset(req.market),
         productType: unset(req.productType),
+        ...checkRequestExtrasFromProto({ productType: '', product: req.product ?? null, market: '', repair: false }),
       });
       assertCallerNames(request.lines, chassis);
       const requestId = requestIdOf(call.metadata);

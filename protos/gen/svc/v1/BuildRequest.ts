@@ -2,6 +2,7 @@
 
 import type { Caller as _svc_v1_Caller, Caller__Output as _svc_v1_Caller__Output } from '../../svc/v1/Caller';
 import type { Line as _svc_v1_Line, Line__Output as _svc_v1_Line__Output } from '../../svc/v1/Line';
+import type { Product as _svc_v1_Product, Product__Output as _svc_v1_Product__Output } from '../../svc/v1/Product';
 
 export interface BuildRequest {
   'caller'?: (_svc_v1_Caller | null);
@@ -11,6 +12,8 @@ export interface BuildRequest {
   'mode'?: (string);
   'market'?: (string);
   'productType'?: (string);
+  'product'?: (_svc_v1_Product | null);
+  '_product'?: "product";
 }
 
 export interface BuildRequest__Output {
@@ -21,4 +24,6 @@ export interface BuildRequest__Output {
   'mode': (string);
   'market': (string);
   'productType': (string);
+  'product'?: (_svc_v1_Product__Output | null);
+  '_product'?: "product";
 }

@@ -2,6 +2,7 @@
 
 import type { CompositionLine as _svc_v1_CompositionLine, CompositionLine__Output as _svc_v1_CompositionLine__Output } from '../../svc/v1/CompositionLine';
 import type { Unmatched as _svc_v1_Unmatched, Unmatched__Output as _svc_v1_Unmatched__Output } from '../../svc/v1/Unmatched';
+import type { LabelWarning as _svc_v1_LabelWarning, LabelWarning__Output as _svc_v1_LabelWarning__Output } from '../../svc/v1/LabelWarning';
 
 export interface BuildResponse {
   'finishedInci'?: (string);
@@ -11,6 +12,8 @@ export interface BuildResponse {
   'compositionSheet'?: (string);
   'unmatched'?: (_svc_v1_Unmatched)[];
   'mode'?: (string);
+  'warnings'?: (_svc_v1_LabelWarning)[];
+  'mayContain'?: (string)[];
 }
 
 export interface BuildResponse__Output {
@@ -21,4 +24,6 @@ export interface BuildResponse__Output {
   'compositionSheet': (string);
   'unmatched': (_svc_v1_Unmatched__Output)[];
   'mode': (string);
+  'warnings': (_svc_v1_LabelWarning__Output)[];
+  'mayContain': (string)[];
 }

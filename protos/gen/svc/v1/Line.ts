@@ -7,6 +7,7 @@ export interface Line {
   'pct'?: (number | string);
   'blend'?: (_svc_v1_BlendComponent)[];
   'nano'?: (boolean);
+  'mayContain'?: (boolean);
 }
 
 export interface Line__Output {
@@ -14,4 +15,5 @@ export interface Line__Output {
   'pct': (number);
   'blend': (_svc_v1_BlendComponent__Output)[];
   'nano': (boolean);
+  'mayContain': (boolean);
 }

@@ -1,4 +1,4 @@
-// Original file: protos/svc/v1/envelope.proto
+// Original file: protos/svc/v1/common.proto
 
 
 export interface Product {

@@ -9,7 +9,8 @@
  * the published bands, nbPct and the request, whatever the shares inside their bands.
  * Composition mode lists the caller's own lines with their amounts and the chassis as one line.
  */
-import { TRACE_LIMIT, expandLines, isBlend, normaliseName, remembered, round, unmatchedName, type Component, type Line, type Resolution, type UnmatchedName } from '@svc/formula';
+import { EU_ANNEXES, labelWarnings, type LabelWarning, type PresentIngredient, type RegulatoryPack } from '@svc/regulation';
+import { TRACE_LIMIT, describeProduct, expandLines, isBlend, normaliseName, remembered, round, unmatchedName, type Component, type Line, type Resolution, type UnmatchedName } from '@svc/formula';
 import { bandedChassis, type BandsPack, type Chassis } from '@svc/chassis';
 import { ALLERGENS, ALLERGEN_GROUP, DEFAULT_BANDS, LABEL_ORDER, type AllergenPack, type OrderPack } from './packs';
 import { byName, describe, printed, type NameInfo } from './names';
@@ -27,6 +28,10 @@ export interface LabelModeResponse {
   tail: string[];
   /** Caller names the library could not resolve, as written, with suggestions; printed upper-cased, group OT. */
   unmatched: UnmatchedName[];
+  /** EU: the wording Annexes III and VI require for the product described, in annex order. */
+  warnings: LabelWarning[];
+  /** Colourants of a shade range (lines with mayContain), printed last as "[+/- ...]". */
+  mayContain: string[];
 }
 
 export interface CompositionRow {
@@ -48,6 +53,7 @@ export type LabelResponse = LabelModeResponse | CompositionModeResponse;
 export interface LabelPacks {
   allergens?: AllergenPack;
   order?: OrderPack;
+  regulation?: RegulatoryPack;
 }
 
 interface Entry {
@@ -63,6 +69,8 @@ interface Entry {
   /** Some caller line names it on its own (not inside a blend): an ingredient in its own right. */
   plain: boolean;
   allergenRef: string | null;
+  /** Every source is a caller's line marked mayContain. */
+  mayContain: boolean;
 }
 
 /** normaliseName, remembered: callers send the same few hundred names again and again. */
@@ -137,6 +145,7 @@ function add(
   trace: boolean,
   source: 'caller' | 'plain' | 'chassis',
   allergenAmount: number = amount,
+  mayContain = false,
 ): void {
   const name = printed(info, ctx.market, nano);
   // The library groups the members of one Annex III entry (allergenRef); an allergen in no entry is its own group.
@@ -152,6 +161,7 @@ function add(
     if (e.colourant && !info.colourant) e.group = group;
     else if (e.colourant === info.colourant && group < e.group) e.group = group;
     e.colourant = e.colourant && info.colourant;
+    e.mayContain = e.mayContain && mayContain;
     if (ref !== null && (e.allergenRef === null || ref < e.allergenRef)) e.allergenRef = ref;
   } else {
     e = {
@@ -164,6 +174,7 @@ function add(
       fromChassis: false,
       plain: false,
       allergenRef: ref,
+      mayContain,
     };
     ctx.entries.set(name, e);
   }
@@ -200,26 +211,36 @@ function label(
     const info = infos[i] as NameInfo;
     const nano = market === 'eu' && c.nano && info.nanoEligible;
     const line = req.lines[c.line];
-    add(ctx, info, nano, c.pct, c.trace, line && !isBlend(line) ? 'plain' : 'caller');
+    add(ctx, info, nano, c.pct, c.trace, line && !isBlend(line) ? 'plain' : 'caller', c.pct, line?.mayContain === true);
   }
 
   const tail = new Set<string>();
+  const present: PresentIngredient[] = [];
+  for (let i = 0; i < comps.length; i++) {
+    const r = resolutions.get((comps[i] as Component).key);
+    if (r?.matched) present.push({ inci: r.facts.inci, refs: r.facts.refs, nano: (comps[i] as Component).nano });
+  }
   for (const b of bandedChassis(chassis, req.variant, req.nbPct, bands)) {
-    const info = describe(b.key, resolutions.get(b.key));
+    const r = resolutions.get(b.key);
+    const info = describe(b.key, r);
     add(ctx, info, false, b.band.mid, false, 'chassis', b.band.hi);
     tail.add(printed(info, market, false));
+    // By name only: a warning depends on the component being there, never on its amount.
+    if (r?.matched) present.push({ inci: r.facts.inci, refs: r.facts.refs, nano: false });
   }
 
   const threshold = allergens.thresholds[req.productType];
   const ordered: Entry[] = [];
   const fixed: Entry[] = [];
   const colours: Entry[] = [];
+  const shades: Entry[] = [];
   for (const e of ctx.entries.values()) {
     if (e.allergenRef && !e.plain && !e.fromChassis && !((ctx.allergenLoad.get(e.allergenRef) ?? 0) > threshold + EPS)) {
       // A fragrance constituent under the labelling threshold: covered by PARFUM or its oil's name.
       continue;
     }
-    if (e.colourant) colours.push(e);
+    if (e.colourant && e.mayContain) shades.push(e);
+    else if (e.colourant) colours.push(e);
     else if (e.caller + e.chassis > ORDERED_ABOVE + EPS) ordered.push(e);
     else fixed.push(e);
   }
@@ -229,14 +250,21 @@ function label(
   const last = rank.size;
   fixed.sort((a, b) => (rank.get(a.group) ?? last) - (rank.get(b.group) ?? last) || byName(a.name, b.name));
   colours.sort((a, b) => byName(a.name, b.name));
+  shades.sort((a, b) => byName(a.name, b.name));
 
   const names = [...ordered, ...fixed, ...colours].map((e) => e.name);
+  const mayContain = shades.map((e) => e.name);
+  // Art. 19(1)(g): the colourants of a shade range after all other ingredients, after "+/-".
+  const list = mayContain.length > 0 ? [...names, `[+/- ${mayContain.join(', ')}]`] : names;
+  const { product } = describeProduct(req.productType, req.product);
   return {
     mode: 'label',
-    finished_inci: names.join(', '),
-    ordered: names,
+    finished_inci: list.join(', '),
+    ordered: [...names, ...mayContain],
     tail: [...tail].sort(byName),
     unmatched,
+    warnings: market === 'eu' ? labelWarnings(present, product, packs.regulation ?? EU_ANNEXES) : [],
+    mayContain,
   };
 }
 
