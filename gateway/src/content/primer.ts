@@ -101,6 +101,10 @@ replaces it (the new key is shown once, the old one stops working at once).
   would apply them: lines reduced or removed, pH set, balanced with AQUA), checked again until it is not
   \`adjust\` or no remedy moves it, with its \`verdict\`, and \`repairSteps\` (what was applied at each
   round). Still one formula call. \`replace\` and \`remove\` take the line out; choose the alternative.
+- /inci/label takes the same optional \`product\`; on the EU market the label answer carries
+  \`warnings\` (\`{ref, inci, text, regulation}\`: the wording Annexes III and VI require for that
+  product, in annex order) beside the list. Mark a colourant of a shade range with \`mayContain: true\`
+  on its line: it is printed last, in the \`[+/- ...]\` group, and listed in \`mayContain\`.
 - Every error is \`{"error": {"code", "message", "field"?}, "request_id"}\`. 400: fix the field named
   (\`invalid_end_user\`: the \`x-svc-user\` value is not a pseudonymous id). 401 \`unauthorized\`: the
   key is wrong or replaced. 403 \`seat_required\`: send an enrolled end user's id in \`x-svc-user\`
