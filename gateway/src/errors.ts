@@ -79,7 +79,9 @@ export const notFound: RequestHandler = (req, _res, next) => {
   } catch {
     // a malformed escape stays as sent
   }
-  const path = redactText(decoded);
+  // No route has a segment of 20 token characters: such a run is withheld whole, as a key that
+  // lost its prefix (or some of its body) is no longer recognisable as one.
+  const path = redactText(decoded).replace(/[A-Za-z0-9_-]{20,}/g, '[REDACTED]');
   next(new HttpError(404, 'not_found', `no route for ${req.method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}`));
 };
 

@@ -7,7 +7,8 @@
  *                               x-svc-user is validated here
  *   3. rate limit               per account, shared by the replicas through the Kv
  *   4. standing                 the subject's compliance standing (stage hook)
- *   5. input                    body read only now (after the key), validated by the operation's schema
+ *   5. input                    body read only now (after the key); a key pasted into it (or into
+ *                               x-svc-user, Idempotency-Key) is refused; then validated by the schema
  *   6. screening                the policy's free-text fields (stage hook)
  *   7. metering                 formula calls belong to a run (stage hook); before it, a repeat
  *                               under an Idempotency-Key replays its stored answer (idempotency.ts)
@@ -36,6 +37,7 @@ import { limitRate } from '../rate-limit';
 import type { Usage, UsageCache } from '../usage';
 import type { AuthAccount } from '../context';
 import type { Answer, CallContext, Channel, Operation } from './operation';
+import { refuseSecrets } from './secrets-in-input';
 
 export interface StageHooks {
   /** Refuses a suspended or banned subject (401 key_suspended / key_banned). */
@@ -162,8 +164,10 @@ export async function runStages(op: Operation, d: PipelineDeps, inbound: Inbound
   const ctx = contextOf(d, req, inbound.channel);
   // 4. standing
   if (op.policy.standing && d.hooks?.standing) await d.hooks.standing(ctx, op);
-  // 5. input
-  const parsed = parseWith(op.input.schema, await inbound.rawInput());
+  // 5. input: a key pasted into it is refused first, before validation could echo it
+  const raw = await inbound.rawInput();
+  refuseSecrets(raw, req.headers);
+  const parsed = parseWith(op.input.schema, raw);
   if (!parsed.ok) throw invalid(renamedFirst(op, parsed.problems));
   const input = parsed.value;
   // 6. screening

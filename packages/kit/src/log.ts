@@ -3,14 +3,13 @@
  * embedded in /mcp/<key> paths never reach a log line.
  */
 import pino, { type Logger } from 'pino';
+import { redactSecrets } from './keys';
 
 export type { Logger };
 
-const KEY_PATTERN = /svc_(?:live|test)_[A-Za-z0-9]{8,}/g;
-
-/** Replaces the key of an /mcp/<key> path and any key-shaped token in a URL or text. */
+/** Replaces the key of an /mcp/<key> path and any key- or token-shaped text (OAuth tokens too) in a URL or text. */
 export function redactText(text: string): string {
-  return text.replace(/\/mcp\/[^/?#\s]+/g, '/mcp/[REDACTED]').replace(KEY_PATTERN, '[REDACTED]');
+  return redactSecrets(text.replace(/\/mcp\/[^/?#\s]+/g, '/mcp/[REDACTED]'));
 }
 
 export const REDACT_PATHS = [
@@ -18,6 +17,8 @@ export const REDACT_PATHS = [
   'authorization', '*.authorization', 'headers.authorization', '*.headers.authorization',
   'headers["x-svc-key"]', '*.headers["x-svc-key"]', '"x-svc-key"', '*["x-svc-key"]',
   'body', '*.body', 'lines', '*.lines',
+  // MCP sign-in's tokens, as OAuth names them in forms and answers.
+  'access_token', '*.access_token', 'refresh_token', '*.refresh_token', 'token', '*.token', 'code_verifier', '*.code_verifier',
 ];
 
 export function createLogger(name: string, level = 'info', destination?: pino.DestinationStream): Logger {
