@@ -13,6 +13,7 @@ import { HttpError } from './errors';
 
 const CACHE_MS = 30_000;
 const NEGATIVE_CACHE_MS = 5_000;
+const REPLACED_CACHE_MS = 10 * 60_000;
 const MAX_ENTRIES = 100_000;
 const FAILURES_PER_MINUTE = 60;
 
@@ -36,6 +37,7 @@ export class KeyAuth {
   private readonly refused = new TtlCache<Known>(NEGATIVE_CACHE_MS, 10_000);
   private sub: Subscription | undefined;
   private readonly pending = new Map<string, Promise<Known>>();
+  private readonly probes = new Map<string, Promise<AuthAccount>>();
 
   constructor(
     private readonly clients: Clients,
@@ -67,16 +69,22 @@ export class KeyAuth {
     return hit.account;
   }
 
+  /** Metering's answer for a key's hash. */
+  protected ask(hash: string, requestId: string): Promise<{ ok: boolean; account: AuthAccount | null; reason: string }> {
+    return rpc(this.clients, 'metering', 'Authenticate', { keyHash: hash }, { idempotent: true, requestId, deadlineMs: 1_500 });
+  }
+
   /** One metering call per key at a time: concurrent first requests with one key share it. */
   private lookup(key: string, requestId: string): Promise<Known> {
     let p = this.pending.get(key);
     if (!p) {
       p = (async () => {
         const hash = hashKey(key);
-        const r = await rpc(this.clients, 'metering', 'Authenticate', { keyHash: hash }, { idempotent: true, requestId, deadlineMs: 1_500 });
+        const r = await this.ask(hash, requestId);
         const known: Known = r.ok && r.account ? { hash, account: r.account, reason: '' } : { hash, account: null, reason: r.reason };
         if (known.account) this.cache.set(key, known);
-        else this.refused.set(key, known);
+        // A replaced key never works again: known for longer, so hammering it costs no lookups.
+        else this.refused.set(key, known, known.reason === 'replaced_key' ? REPLACED_CACHE_MS : NEGATIVE_CACHE_MS);
         return known;
       })().finally(() => this.pending.delete(key));
       this.pending.set(key, p);
@@ -93,22 +101,19 @@ export class KeyAuth {
    */
   async check(key: string | undefined, req: Request): Promise<AuthAccount> {
     // Hot path: a key already known good costs no lookup at all.
-    const known = key ? this.cache.get(key)?.account : undefined;
-    if (known) return known;
+    const cached = key ? (this.cache.get(key) ?? this.refused.get(key)) : undefined;
+    if (cached?.account) return cached.account;
     const kv = this.kv;
     const subjects = [`addr:${clientAddress(req, this.trustedProxies)}`, ...(key ? [`prefix:${key.slice(0, KEY_PREFIX_CHARS)}`] : [])];
     // Without the store, the guessing guard is skipped (counted), never the request refused for it.
     const safe = <T>(p: Promise<T>, fallback: T) => p.catch(() => (failOpen.inc({ check: 'key_guessing' }), fallback));
-    const flags = await Promise.all(subjects.map((s) => safe(kv.get(`authfail-block:${s}`), null)));
-    const blocked = subjects.filter((_, i) => flags[i]);
-    if (blocked.length) {
-      const wellFormed = key !== undefined && isWellFormedKey(key);
-      const slots = wellFormed ? await Promise.all(blocked.map((s) => safe(kv.hit(`authfail-probe:${s}`, 1_000), null))) : [{ count: Infinity, resetMs: 0 }];
-      if (slots.some((slot) => slot !== null && slot.count > 1)) {
-        throw new HttpError(429, 'rate_limited', 'too many requests with an invalid API key from this address; retry later', {}, { 'Retry-After': '60' });
-      }
-    }
     try {
+      // A key already known refused (a replaced key being hammered) costs no lookup either: it is
+      // told why (401), not throttled, as the throttle only guards lookups.
+      if (cached) return await this.authenticate(key, req.id);
+      const flags = await Promise.all(subjects.map((s) => safe(kv.get(`authfail-block:${s}`), null)));
+      const blocked = subjects.filter((_, i) => flags[i]);
+      if (blocked.length) return await this.probe(key, blocked, safe, req.id);
       return await this.authenticate(key, req.id);
     } catch (err) {
       if (err instanceof HttpError && err.status === 401) {
@@ -120,7 +125,28 @@ export class KeyAuth {
       throw err;
     }
   }
+
+  /**
+   * A key from a throttled address or prefix: a well-formed key is looked up at most once a second
+   * per throttled subject. Concurrent requests with one key share that one lookup (a tenant's
+   * first burst after a lock-out is one probe, not one per request).
+   */
+  private probe(key: string | undefined, blocked: string[], safe: <T>(p: Promise<T>, fallback: T) => Promise<T>, requestId: string): Promise<AuthAccount> {
+    if (key === undefined || !isWellFormedKey(key)) return Promise.reject(throttled());
+    let p = this.probes.get(key);
+    if (!p) {
+      p = (async () => {
+        const slots = await Promise.all(blocked.map((s) => safe(this.kv.hit(`authfail-probe:${s}`, 1_000), null)));
+        if (slots.some((slot) => slot !== null && slot.count > 1)) throw throttled();
+        return this.authenticate(key, requestId);
+      })().finally(() => this.probes.delete(key));
+      this.probes.set(key, p);
+    }
+    return p;
+  }
 }
+
+const throttled = () => new HttpError(429, 'rate_limited', 'too many requests with an invalid API key from this address; retry later', {}, { 'Retry-After': '60' });
 
 /** Enough of a key to tell keys apart; never enough to use one (keys are logged nowhere anyway). */
 const KEY_PREFIX_CHARS = 16;

@@ -1,7 +1,7 @@
 /** The key-guessing guard: counted per caller (through trusted proxies) and per key prefix, never locking a valid tenant out. */
 import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
-import { generateKey, memoryKv } from '@svc/kit';
+import { generateKey, hashKey, memoryKv } from '@svc/kit';
 import { KeyAuth, clientAddress } from '../src/auth';
 import type { Clients } from '../src/clients';
 import type { AuthAccount } from '../src/context';
@@ -56,7 +56,47 @@ describe('the key-guessing guard', () => {
     const auth = new Auth({} as Clients, memoryKv('auth2'));
     const replaced = generateKey();
     for (let i = 0; i < 60; i++) await status(auth.check(replaced, req(`198.51.100.${i}`)));
-    const r = await Promise.all([1, 2, 3].map((i) => status(auth.check(replaced, req(`203.0.113.${i}`)))));
+    // One after the other (concurrent requests with one key share one probe).
+    const r: number[] = [];
+    for (const i of [1, 2, 3]) r.push(await status(auth.check(replaced, req(`203.0.113.${i}`))));
     expect(r.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/** Metering stand-in behind the real caches: GOOD is valid, REPLACED was replaced, anything else unknown. */
+const REPLACED = generateKey();
+class Metering extends KeyAuth {
+  asked = 0;
+  protected override async ask(hash: string) {
+    this.asked++;
+    // A lookup takes a while: concurrent first requests overlap it.
+    await new Promise((r) => setTimeout(r, 20));
+    if (hash === hashKey(GOOD)) return { ok: true, account: ACCOUNT, reason: '' };
+    return { ok: false, account: null, reason: hash === hashKey(REPLACED) ? 'replaced_key' : 'unknown_key' };
+  }
+}
+
+describe('a locked-out address and a hammered replaced key', () => {
+  it('serves every concurrent first request of a valid key from an address locked out for bad keys, with one lookup', async () => {
+    const auth = new Metering({} as Clients, memoryKv('lockout'));
+    const shared = req('203.0.113.50');
+    for (let i = 0; i < 60; i++) expect(await status(auth.check(generateKey(), shared))).toBe(401);
+    const before = auth.asked;
+    const first = await Promise.all(Array.from({ length: 20 }, () => status(auth.check(GOOD, shared))));
+    expect(first).toEqual(Array(20).fill(200));
+    expect(auth.asked - before).toBe(1);
+    // Guessing from that address stays throttled.
+    const guesses = await Promise.all(Array.from({ length: 5 }, () => status(auth.check(generateKey(), shared))));
+    expect(guesses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('answers a replaced key being hammered 401 (replaced), not 429, without a lookup each time', async () => {
+    const auth = new Metering({} as Clients, memoryKv('replaced'));
+    const answers: string[] = [];
+    const code = (p: Promise<unknown>) => p.then(() => '200', (e: HttpError) => `${e.status} ${e.message}`);
+    for (let i = 0; i < 100; i++) answers.push(await code(auth.check(REPLACED, req(i % 2 ? '203.0.113.7' : `198.51.100.${i}`))));
+    answers.push(...(await Promise.all(Array.from({ length: 20 }, () => code(auth.check(REPLACED, req('203.0.113.7')))))));
+    expect(new Set(answers)).toEqual(new Set(['401 this API key has been replaced; use the new key']));
+    expect(auth.asked).toBe(1);
   });
 });
