@@ -17,21 +17,7 @@ import { KEY_IN_INPUT } from '../gateway/src/operations/secrets-in-input';
 import { mint, ACCESS_PREFIX, REFRESH_PREFIX } from '../gateway/src/oauth/tokens';
 import { OPERATION_DEPS } from '../gateway/test/support/app';
 import { startSystem, type RunningSystem } from '../scripts/system';
-
-const LINES = [{ n: 'AQUA', pct: 15.5 }, { n: 'GLYCERIN', pct: 4 }, { pct: 0.5, blend: [{ n: 'PHENOXYETHANOL', f: 0.9 }, { n: 'ETHYLHEXYLGLYCERIN', f: 0.1 }] }];
-
-/** A valid input of every keyed operation that reads one, by operation id. */
-const SAMPLES: Record<string, Record<string, unknown>> = {
-  knowledge: { question: 'how do I preserve a water gel?' },
-  search_ingredients: { q: 'glycerin' },
-  submit_ingredient: { inci: 'MY NEW INGREDIENT', cas: '56-81-5', functions: ['humectant'], note: 'seen in a supplier sheet' },
-  list_submissions: { limit: '10', cursor: '1' },
-  check_formula: { base: 'classic', basePct: 80, ph: 5.5, lines: LINES },
-  preservation_check: { variant: 'classic', nbPct: 80, ph: 5.5, market: 'eu', lines: LINES },
-  inci_label: { variant: 'classic', nbPct: 80, market: 'eu', mode: 'label', lines: LINES },
-  enrol_users: { action: 'enroll', users: ['u-1', 'u-2'] },
-  list_users: { limit: '10' },
-};
+import { SAMPLES } from './support/operation-samples';
 
 /** Every string leaf of a value, with its path. */
 function strings(v: unknown, path: PropertyKey[] = []): PropertyKey[][] {

@@ -6,7 +6,7 @@ import { beginOnce, canonicalJson, fingerprintOf, idempotencyKey } from '../src/
 import type { Operation } from '../src/operations/operation';
 
 const log = createLogger('test', 'silent');
-const op = { id: 'check_formula' } as Operation;
+const op = { id: 'check_formula', method: 'POST' } as Operation;
 const ctxFor = (key: string | undefined, accountId = 'acct_1') => ({
   req: { headers: key === undefined ? {} : { 'idempotency-key': key } } as unknown as Request,
   account: { id: accountId } as never,

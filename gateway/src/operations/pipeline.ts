@@ -31,7 +31,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { validateEndUser, type KeyAuth } from '../auth';
 import { rpc, type Clients } from '../clients';
 import { HttpError, invalid } from '../errors';
-import { beginOnce, REPLAYED_HEADER } from '../idempotency';
+import { beginOnce, REPLAYED_HEADER, replayForReplacedKey } from '../idempotency';
 import type { MeteredCall } from '../metering';
 import { limitRate } from '../rate-limit';
 import type { Usage, UsageCache } from '../usage';
@@ -156,7 +156,15 @@ export async function runStages(op: Operation, d: PipelineDeps, inbound: Inbound
   // 2. authentication: default deny.
   const keyed = op.policy.auth !== 'none';
   if (keyed) {
-    req.account = inbound.account ?? (await d.auth.check(inbound.key, req));
+    try {
+      req.account = inbound.account ?? (await d.auth.check(inbound.key, req));
+    } catch (err) {
+      // A retried key replacement presents the key it replaced: its kept answer, if any, is the reply.
+      const replay = err instanceof HttpError && err.status === 401 ? await replayForReplacedKey(d.kv, op, req, inbound.key, {}) : null;
+      if (!replay) throw err;
+      res.setHeader(REPLAYED_HEADER, 'true');
+      return replay;
+    }
     req.endUser = validateEndUser(req.headers['x-svc-user']);
     // 3. rate limit
     await rateLimit(d, req, res);
@@ -173,7 +181,7 @@ export async function runStages(op: Operation, d: PipelineDeps, inbound: Inbound
   // 6. screening
   if (op.policy.screen.length > 0 && d.hooks?.screening) await d.hooks.screening(ctx, op, input);
   // 7. metering; a repeat under an Idempotency-Key replays the stored answer instead (neither metered nor called)
-  const once = await beginOnce(d.kv, d.log, op, ctx, input);
+  const once = await beginOnce(d.kv, d.log, op, ctx, input, {}, keyed ? inbound.key : undefined);
   if (once.replay) {
     res.setHeader(REPLAYED_HEADER, 'true');
     return once.replay;
