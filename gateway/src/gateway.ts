@@ -1,6 +1,8 @@
 /** Starts the gateway's HTTP server against the services at `peers`. */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { API_VERSION, connect, requestId, type Bus, type Kv, type Logger, type Peers } from '@svc/kit';
 import { createApp } from './app';
 import { KeyAuth } from './auth';
@@ -36,6 +38,12 @@ export interface GatewayOptions {
    * bench runs one gateway of each beside the same services). No configuration reaches it.
    */
   withoutCompliance?: boolean;
+  /**
+   * This gateway's name to metering, one live process per name, the same after a restart (a run
+   * leased to a gateway that died is then rejoined at once, not sold again): by default the host
+   * and the configured port (which one process holds at a time); none with an ephemeral port.
+   */
+  holder?: string;
 }
 
 /** How long a stopping gateway waits for the requests in flight. */
@@ -73,7 +81,8 @@ export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
   };
   // Links in answers name the configured public address, else this gateway's own (known once bound).
   let selfUrl: string | undefined;
-  const leases = new RunLeases(clients, o.log);
+  const holder = o.holder ?? (o.port ? `${hostname()}:${o.port}` : '');
+  const leases = new RunLeases(clients, o.log, Date.now, { name: holder, incarnation: holder ? `${process.pid}-${randomUUID()}` : '' });
   await leases.listen(o.bus, invalidEvent);
   const seats = new SeatWatch();
   await seats.listen(o.bus, invalidEvent);

@@ -123,6 +123,11 @@ export class RunLeases {
     private readonly clients: Clients,
     private readonly log: Logger,
     private readonly now: () => number = Date.now,
+    /**
+     * This gateway to metering: a name that outlives its restarts and this start of it, so that
+     * after a crash metering hands its subjects' runs back to it rather than selling new ones.
+     */
+    private readonly holder: { name: string; incarnation: string } = { name: '', incarnation: '' },
   ) {
     this.timer = setInterval(() => void this.report(), REPORT_EVERY_MS);
     this.timer.unref();
@@ -219,7 +224,7 @@ export class RunLeases {
     lease.askedAhead = true;
     const epoch = this.epochs.get(accountId) ?? 0;
     const asked = this.now();
-    const ask = rpc(this.clients, 'metering', 'Meter', { caller: { accountId, endUser, requestId }, operation: 'formula', want: MAX_LEASE, ahead: true, spendingLeaseId: lease.id, spendingFirstUsedMs: lease.firstUsedAt }, { requestId, deadlineMs: 2_000 })
+    const ask = rpc(this.clients, 'metering', 'Meter', { caller: { accountId, endUser, requestId }, operation: 'formula', want: MAX_LEASE, ahead: true, spendingLeaseId: lease.id, spendingFirstUsedMs: lease.firstUsedAt, holder: this.holder.name, holderIncarnation: this.holder.incarnation }, { requestId, deadlineMs: 2_000 })
       .then((r) => {
         if (!r.allowed || !r.lease || !r.usage?.run) return;
         const prepared = { ...leaseOf(r, asked), ahead: true };
@@ -320,7 +325,7 @@ export class RunLeases {
       p = (async () => {
         const want = Math.min(MAX_LEASE, Math.max(this.nextWant.get(key) ?? FIRST_LEASE, this.waiting.get(key) ?? 1));
         const asked = this.now();
-        const r = await rpc(this.clients, 'metering', 'Meter', { caller: { accountId, endUser, requestId }, operation: 'formula', want }, { requestId, deadlineMs: 2_000 });
+        const r = await rpc(this.clients, 'metering', 'Meter', { caller: { accountId, endUser, requestId }, operation: 'formula', want, holder: this.holder.name, holderIncarnation: this.holder.incarnation }, { requestId, deadlineMs: 2_000 });
         const lease = leaseOf(r, asked);
         this.track(lease, r.usage?.run?.calls ?? 0);
         // A lease taken up meanwhile (a prepared run that came in after this was asked) ends and is

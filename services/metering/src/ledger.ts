@@ -105,13 +105,18 @@ async function monthUsage(tx: Sql | SqlTx, accountId: string, plan: Plan, month:
 
 export const usageOf = (sql: Sql, accountId: string, plan: Plan, now: Date): Promise<MonthUsage> => monthUsage(sql, accountId, plan, monthOf(now));
 
-/** Gives the unspent calls of the run's long-expired leases back to it (a gateway that stopped reporting). */
-async function reclaimExpired(tx: SqlTx, runId: string, now: Date): Promise<number> {
+/**
+ * Gives the unspent calls of the run's dead leases back to it: long expired (a gateway that stopped
+ * reporting), or held by an earlier start of the gateway asking (it died with them: a restarted
+ * gateway rejoins its subject's run at once instead of opening another).
+ */
+async function reclaimExpired(tx: SqlTx, runId: string, now: Date, holder: Holder): Promise<number> {
   const r = await tx.query<{ unused: number }>(
     `UPDATE metering.run_leases SET reclaimed = true
-      WHERE run_id = $1 AND NOT reclaimed AND expires_at < $2
+      WHERE run_id = $1 AND NOT reclaimed
+        AND (expires_at < $2 OR ($3 <> '' AND holder = $3 AND holder_incarnation <> $4))
       RETURNING granted - used AS unused`,
-    [runId, new Date(now.getTime() - RECLAIM_GRACE_MS)],
+    [runId, new Date(now.getTime() - RECLAIM_GRACE_MS), holder.name, holder.incarnation],
   );
   const unused = r.rows.reduce((s, x) => s + Number(x.unused), 0);
   if (unused > 0) await tx.query('UPDATE metering.runs SET granted = granted - $2 WHERE id = $1', [runId, unused]);
@@ -158,7 +163,17 @@ interface MeterArgs {
   spendingFirstUsedMs?: number;
   /** True once the caller no longer waits for the answer (its deadline passed, or it cancelled). */
   callerGone?: () => boolean;
+  /** The gateway asking and which start of it (see Holder); unknown when absent. */
+  holder?: Holder;
 }
+
+/** A gateway by a name that outlives its restarts (one live process per name), and the start of it. */
+export interface Holder {
+  name: string;
+  incarnation: string;
+}
+
+const NO_HOLDER: Holder = { name: '', incarnation: '' };
 
 class PoolTaken extends Error {}
 /** The caller stopped waiting before the decision was committed: nothing of it was written. */
@@ -245,7 +260,7 @@ async function meterIn(tx: SqlTx, a: MeterArgs): Promise<MeterOutcome | null> {
     if (!needed || monthOf(new Date(a.now.getTime() + a.leaseTtlMs)) !== month) return { allowed: false, reason: 'not_needed', usage };
     run = null;
   }
-  if (run && run.granted >= RUN_CALLS) run.granted -= await reclaimExpired(tx, run.id, a.now);
+  if (run && run.granted >= RUN_CALLS) run.granted -= await reclaimExpired(tx, run.id, a.now, a.holder ?? NO_HOLDER);
   const decision: RunDecision = decideRun({
     plan,
     open: run ? { closesAt: new Date(run.closes_at), granted: run.granted } : null,
@@ -313,7 +328,9 @@ const runOpened = (run: Pick<RunRow, 'id' | 'month' | 'opens_at' | 'closes_at' |
 const leaseTtl = (a: MeterArgs, run: RunRow): number => Math.max(0, Math.min(a.leaseTtlMs, new Date(run.closes_at).getTime() - a.now.getTime()));
 
 const insertLease = (tx: SqlTx, id: string, runId: string, a: MeterArgs, granted: number, ttlMs: number) =>
-  tx.query('INSERT INTO metering.run_leases (id, run_id, account_id, granted, expires_at) VALUES ($1, $2, $3, $4, $5)', [id, runId, a.accountId, granted, new Date(a.now.getTime() + ttlMs)]);
+  tx.query('INSERT INTO metering.run_leases (id, run_id, account_id, granted, expires_at, holder, holder_incarnation) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    id, runId, a.accountId, granted, new Date(a.now.getTime() + ttlMs), a.holder?.name ?? '', a.holder?.incarnation ?? '',
+  ]);
 
 /** What a gateway says of a lease: the calls spent from it so far, when the first was, whether it is done. */
 export interface LeaseUse {

@@ -113,6 +113,15 @@ ALTER TABLE metering.runs ADD COLUMN prepared boolean NOT NULL DEFAULT false;
 ALTER TABLE metering.runs ADD COLUMN overage_slot smallint;
 CREATE INDEX runs_prepared ON metering.runs (account_id, month) WHERE prepared`,
   },
+  {
+    id: 6,
+    name: 'lease holders',
+    // Which gateway (by a name that outlives its restarts) and which start of it holds a lease: a
+    // restarted gateway's earlier leases are dead, and their runs are rejoined rather than sold again.
+    sql: `
+ALTER TABLE metering.run_leases ADD COLUMN holder text NOT NULL DEFAULT '';
+ALTER TABLE metering.run_leases ADD COLUMN holder_incarnation text NOT NULL DEFAULT ''`,
+  },
   // Ids 3 to 9 belong to run metering; seats start at 10 so the two lines of work never collide.
   {
     id: 10,

@@ -114,7 +114,7 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
       const at = now();
       const endUser = req.caller?.endUser ?? '';
       const out = await ledger
-        .meter(sql, { accountId, endUser, planOf, subject: subjectOf(accountId, endUser), want: req.want, now: at, leaseTtlMs: LEASE_TTL_MS, ahead: req.ahead, spendingLeaseId: req.spendingLeaseId, spendingFirstUsedMs: req.spendingFirstUsedMs, callerGone: () => callerGone(call) })
+        .meter(sql, { accountId, endUser, planOf, subject: subjectOf(accountId, endUser), want: req.want, now: at, leaseTtlMs: LEASE_TTL_MS, ahead: req.ahead, spendingLeaseId: req.spendingLeaseId, spendingFirstUsedMs: req.spendingFirstUsedMs, callerGone: () => callerGone(call), holder: { name: req.holder, incarnation: req.holderIncarnation } })
         .catch((err: unknown) => {
           throw err instanceof ledger.CallerGone ? SvcError.deadlineExceeded(err.message) : err;
         });

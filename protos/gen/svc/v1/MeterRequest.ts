@@ -10,6 +10,8 @@ export interface MeterRequest {
   'ahead'?: (boolean);
   'spendingLeaseId'?: (string);
   'spendingFirstUsedMs'?: (number | string);
+  'holder'?: (string);
+  'holderIncarnation'?: (string);
 }
 
 export interface MeterRequest__Output {
@@ -20,4 +22,6 @@ export interface MeterRequest__Output {
   'ahead': (boolean);
   'spendingLeaseId': (string);
   'spendingFirstUsedMs': (number);
+  'holder': (string);
+  'holderIncarnation': (string);
 }
