@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADDR_VAR, freePort, postgresSql, waitHealthy } from '@svc/kit';
+import { ADDR_VAR, freePort, postgresSql, STOP_MESSAGE, SUPERVISED_VAR, waitHealthy } from '@svc/kit';
 import type { ServiceName } from '@svc/protos';
 import { COMPONENTS, PACKAGE_DIR, WAVES, type ComponentName } from './components';
 import { compiledEntry } from './build/compiled';
@@ -46,6 +46,12 @@ export interface RunningSplit {
   crash(name: ServiceName | 'gateway'): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** A supervised process drains and stops on this message (signals are the supervisor's to act on). */
+const askToStop = (p: ChildProcess): void => {
+  if (p.connected) p.send(STOP_MESSAGE, () => {});
+  else p.kill('SIGTERM');
+};
 
 const exited = (p: ChildProcess) => new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));
 
@@ -91,7 +97,15 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
     extras[name] = extra;
     tails[name] = [];
     const started = Date.now();
-    const p = spawn(process.execPath, command(name), { cwd: ROOT, env: { ...common, ...chassis(name), ...o.componentEnv?.[name], ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Each in a process group of its own, with an IPC channel: a terminal's Ctrl-C (the group's
+    // signal) reaches only this supervisor, and a signal sent to every process (systemd, container
+    // runtimes) is left to it (onShutdown); it stops them in order, the gateway first, by message.
+    const p = spawn(process.execPath, command(name), {
+      cwd: ROOT,
+      env: { ...common, ...chassis(name), ...o.componentEnv?.[name], ...extra, [SUPERVISED_VAR]: '1' },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      detached: true,
+    });
     for (const stream of [p.stdout, p.stderr]) {
       let buf = '';
       stream?.on('data', (d: Buffer) => {
@@ -141,7 +155,7 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
     stopping = true;
     for (const group of [['gateway'] as ComponentName[], ...[...WAVES].reverse()]) {
       const ps = group.map((n) => procs[n]).filter((p): p is ChildProcess => p !== undefined);
-      for (const p of ps) if (p.exitCode === null && p.signalCode === null) p.kill('SIGTERM');
+      for (const p of ps) if (p.exitCode === null && p.signalCode === null) askToStop(p);
       await Promise.race([Promise.all(ps.map(exited)), new Promise((r) => setTimeout(r, 15_000))]);
       for (const p of ps) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
     }
@@ -172,7 +186,8 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
       procs,
       async kill(name, signal = 'SIGKILL') {
         held.add(name);
-        procs[name].kill(signal);
+        if (signal === 'SIGTERM') askToStop(procs[name]);
+        else procs[name].kill(signal);
         await exited(procs[name]);
       },
       async crash(name) {

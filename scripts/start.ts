@@ -37,13 +37,14 @@ Formulation Envelope Service is running (embedded, ${((Date.now() - t0) / 1000).
 Ctrl-C stops everything.`);
 const metrics = cfg.SVC_METRICS_PORT ? await serveMetrics(cfg.SVC_HOST, cfg.SVC_METRICS_PORT) : null;
 if (metrics) console.log(`  Metrics:   http://${cfg.SVC_HOST}:${metrics.port}/metrics`);
-onShutdown(sys.log, async () => {
+const shutdown = onShutdown(sys.log, async () => {
   await metrics?.stop();
   await sys.stop();
 });
 // `npm start` exits on SIGTERM without passing it on; when it goes, this process is orphaned and
-// stops the same way as on a signal of its own, instead of running on unseen.
+// stops the same way as on a signal of its own (not counted as one: signals already received
+// during the drain must not add up to the third that cuts it), instead of running on unseen.
 const parent = process.ppid;
 setInterval(() => {
-  if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+  if (process.ppid !== parent) shutdown('parent gone');
 }, 500).unref();

@@ -122,13 +122,35 @@ async function runService(name: ServiceName, factory: ServiceFactory, migrateSte
   });
 }
 
-/** Runs `stop` once on SIGTERM or SIGINT, then exits; a second signal exits at once. */
-export function onShutdown(log: Logger, stop: () => Promise<void>): void {
+/** The environment variable a supervisor sets on the processes it starts with an IPC channel. */
+export const SUPERVISED_VAR = 'SVC_SUPERVISED';
+/** The message a supervisor sends a process to drain and stop. */
+export const STOP_MESSAGE = 'svc:stop';
+/** How long a drain may take before the process exits anyway. */
+export const SHUTDOWN_DEADLINE_MS = 30_000;
+
+/**
+ * Runs `stop` once, then exits. Process managers signal more than once: Ctrl-C reaches the whole
+ * process group (and npm forwards it again), systemd or a container runtime may signal every
+ * process. So a second SIGTERM or SIGINT during the drain is only logged; a third, or the drain
+ * running past SHUTDOWN_DEADLINE_MS, exits at once.
+ *
+ * Under a supervisor (an IPC channel and SVC_SUPERVISED=1: the split start) signals are not this
+ * process' to act on: the supervisor stops the components in order (the gateway drains while the
+ * services still answer it) and says so with STOP_MESSAGE; a supervisor that is gone (the channel
+ * closed) is a stop too. Returns the stop, for other reasons to stop (it is never run twice).
+ */
+export function onShutdown(log: Logger, stop: () => Promise<void>, deadlineMs = SHUTDOWN_DEADLINE_MS): (reason: string) => void {
+  let signals = 0;
   let stopping = false;
-  const handler = (signal: string) => {
-    if (stopping) process.exit(1);
+  const begin = (reason: string) => {
+    if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
+    log.info({ reason }, 'shutting down');
+    setTimeout(() => {
+      log.error({ deadlineMs }, 'the drain did not finish in time; exiting');
+      process.exit(1);
+    }, deadlineMs).unref();
     stop().then(
       () => process.exit(0),
       (err) => {
@@ -137,6 +159,31 @@ export function onShutdown(log: Logger, stop: () => Promise<void>): void {
       },
     );
   };
-  process.on('SIGTERM', () => handler('SIGTERM'));
-  process.on('SIGINT', () => handler('SIGINT'));
+  const supervised = process.env[SUPERVISED_VAR] === '1' && typeof process.send === 'function';
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals++;
+    if (supervised) {
+      log.info({ signal }, 'signal left to the supervisor');
+      if (signals < 3) return;
+    }
+    if (signals >= 3) {
+      log.warn({ signal }, 'third signal: exiting without finishing the drain');
+      process.exit(1);
+    }
+    if (stopping) {
+      log.info({ signal }, 'already draining; a third signal exits at once');
+      return;
+    }
+    begin(signal);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  if (supervised) {
+    process.on('message', (m) => {
+      if (m === STOP_MESSAGE) begin('supervisor');
+    });
+    process.on('disconnect', () => begin('supervisor gone'));
+  }
+  // A stop for other reasons (the parent went), counted as no signal.
+  return begin;
 }
