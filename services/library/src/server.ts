@@ -1,6 +1,6 @@
 /** gRPC handlers of the library service: translate, call the store, encode. */
 import type { IngredientFacts } from '@svc/formula';
-import { GrpcServer, SvcError, unary, type Bus, type Logger, type Sql } from '@svc/kit';
+import { GrpcServer, SvcError, callerGone, unary, type Bus, type Logger, type Sql } from '@svc/kit';
 import { QUALIFIED, factsToProto, proto, resolutionToProto, publishEvent } from '@svc/protos';
 import type { DecideRequest__Output } from '@svc/protos/gen/svc/v1/DecideRequest';
 import type { Ingredient } from '@svc/protos/gen/svc/v1/Ingredient';
@@ -59,14 +59,14 @@ export function libraryServer(deps: { sql: Sql; bus: Bus; log: Logger }): GrpcSe
       return { resolutions: [...map.values()].map(resolutionToProto) };
     }),
 
-    Submit: unary<SubmitRequest__Output, Submission>(log, async (req) => {
+    Submit: unary<SubmitRequest__Output, Submission>(log, async (req, call) => {
       const accountId = req.caller?.accountId;
       if (!accountId) throw SvcError.invalid('caller: the account is required');
       const input: Record<string, unknown> = { inci: req.inci };
       if (req.cas) input.cas = req.cas;
       if (req.functions.length) input.functions = req.functions;
       if (req.note) input.note = req.note;
-      const r = await store.submit(sql, accountId, input, req.idempotencyKey || undefined);
+      const r = await store.submit(sql, accountId, input, req.idempotencyKey || undefined, () => callerGone(call));
       return submissionToProto(r.submission, { merged: r.merged, existing: r.existing ?? "" });
     }),
 

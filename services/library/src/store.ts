@@ -374,7 +374,12 @@ export const IDEMPOTENCY_KEEP_HOURS = 24;
  * merging again, and the same key with another body is refused (idempotency_mismatch). A retry
  * that races the first waits for it on the key's row.
  */
-export async function submit(sql: Sql, accountId: string, input: unknown, idempotencyKey?: string): Promise<SubmitResult> {
+/**
+ * `callerGone`: whether the caller stopped waiting (its deadline passed). Checked last, inside the
+ * transaction: a caller that was answered 503 for a slow write finds nothing stored, so its retry
+ * without an Idempotency-Key does not store the proposal twice.
+ */
+export async function submit(sql: Sql, accountId: string, input: unknown, idempotencyKey?: string, callerGone: () => boolean = () => false): Promise<SubmitResult> {
   if (typeof accountId !== 'string' || accountId.length === 0 || accountId.length > 200) {
     throw SvcError.invalid('account id is required');
   }
@@ -382,9 +387,11 @@ export async function submit(sql: Sql, accountId: string, input: unknown, idempo
   if (!parsed.success) throw SvcError.invalid('invalid submission', problemsOf(parsed.error));
   const s = parsed.data;
   const nkey = normaliseName(s.inci);
-  const row = idempotencyKey
-    ? await sql.transaction((tx) => submitOnce(tx, accountId, s, nkey, idempotencyKey))
-    : await upsertSubmission(sql, accountId, s, nkey);
+  const row = await sql.transaction(async (tx) => {
+    const saved = idempotencyKey ? await submitOnce(tx, accountId, s, nkey, idempotencyKey) : await upsertSubmission(tx, accountId, s, nkey);
+    if (callerGone()) throw SvcError.deadlineExceeded('the caller stopped waiting; nothing was stored');
+    return saved;
+  });
   const existing = await resolve(sql, [s.inci]);
   const hit = existing.get(nkey);
   return { submission: toSubmission(row), merged: row.merged, existing: hit?.matched ? hit.facts.inci : null };

@@ -99,9 +99,9 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
       };
     }),
 
-    RotateKey: unary<RotateKeyRequest__Output, RotateKeyResponse>(log, async (req) => {
+    RotateKey: unary<RotateKeyRequest__Output, RotateKeyResponse>(log, async (req, call) => {
       const account = await callerAccount(req.caller?.accountId);
-      const { key, hash } = await store.replaceKey(sql, account.id);
+      const { key, hash } = await store.replaceKey(sql, account.id, () => callerGone(call));
       // The event is in the outbox with the change; publish it now rather than at the next pass,
       // so every gateway replica drops the old key within the second.
       await deps.outbox?.flush();

@@ -1,5 +1,5 @@
 /** Accounts and keys in the metering schema. Keys are stored only as their SHA-256. */
-import { enqueue, generateKey, hashKey, keyIdOf, newId, type Sql } from '@svc/kit';
+import { enqueue, generateKey, hashKey, keyIdOf, newId, SvcError, type Sql } from '@svc/kit';
 import { EVENTS } from '@svc/protos';
 import type { PlanId } from './engine/plans';
 
@@ -54,7 +54,12 @@ export async function createAccount(sql: Sql, a: { company: string; plan: PlanId
  * gateways' caches is written in the same transaction (the outbox), so a failed publish can never
  * leave the change without its event, nor the event without the change.
  */
-export async function replaceKey(sql: Sql, accountId: string): Promise<{ key: string; hash: string; oldHashes: string[] }> {
+/**
+ * `callerGone` is checked last, inside the transaction: a caller answered 503 because it stopped
+ * waiting keeps its key (it never saw the new one), rather than being locked out by a replacement
+ * it cannot know.
+ */
+export async function replaceKey(sql: Sql, accountId: string, callerGone: () => boolean = () => false): Promise<{ key: string; hash: string; oldHashes: string[] }> {
   const key = generateKey();
   const hash = hashKey(key);
   const oldHashes = await sql.transaction(async (tx) => {
@@ -62,6 +67,7 @@ export async function replaceKey(sql: Sql, accountId: string): Promise<{ key: st
     await tx.query('INSERT INTO metering.api_keys (hash, account_id) VALUES ($1, $2)', [hash, accountId]);
     const oldHashes = old.rows.map((r) => r.hash);
     await enqueue(tx, 'metering', 'account.key_replaced', EVENTS['account.key_replaced'].parse({ accountId, oldHashes }));
+    if (callerGone()) throw SvcError.deadlineExceeded('the caller stopped waiting; the key was not replaced');
     return oldHashes;
   });
   return { key, hash, oldHashes };

@@ -293,6 +293,18 @@ export function storeSuite(engine: 'pglite' | 'postgres', make: () => Promise<Te
         expect(mine.find((x) => x.id === first.submission.id)?.count).toBe(2);
       });
 
+      it('stores nothing for a caller that stopped waiting (answered 503), with or without an Idempotency-Key', async () => {
+        const gone = () => true;
+        for (const key of [undefined, 'gone-key-1']) {
+          const err = await submit(sql, 'acct_gone', { inci: 'Vanishium Root', note: 'late' }, key, gone).catch((e: unknown) => e);
+          expect(err).toBeInstanceOf(SvcError);
+        }
+        expect((await listSubmissions(sql, { accountId: 'acct_gone' })).length).toBe(0);
+        // The retry of the Idempotency-Key runs as a first call.
+        const retry = await submit(sql, 'acct_gone', { inci: 'Vanishium Root', note: 'late' }, 'gone-key-1');
+        expect(retry.merged).toBe(false);
+      });
+
       it('pages through submissions by cursor with a total, unshaken by rows added meanwhile', async () => {
         for (let i = 0; i < 7; i++) await submit(sql, 'acct_page', { inci: `Pagium Variant ${String.fromCharCode(65 + i)}` });
         const first = await submissionPage(sql, { accountId: 'acct_page', limit: 3 });
