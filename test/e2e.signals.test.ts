@@ -1,8 +1,9 @@
 /**
  * Signals as process managers send them: Ctrl-C in a terminal signals the whole process group
- * (npm, the start and, in the split start, every child), and npm passes it on once more. Under a
- * bounded load of formula calls, a group SIGINT to `npm run start:split` and to `npm start` cuts no
- * request: every request sent gets a whole answer (served, or a clean 503), and only connections
+ * (npm, the start and, in the split start, every child), and a second signal may follow during the
+ * drain (Ctrl-C again, a process manager's SIGTERM to every process). Under a bounded load of
+ * formula calls and one slow client, a group SIGINT then a group SIGTERM to `npm run start:split`
+ * and to `npm start` cut no request: every request sent gets a whole answer (served, or a clean 503), and only connections
  * opened after the gateway stopped listening are refused (nothing was accepted on them). Every
  * served formula call is in the ledger once the start has exited, and `npm start` leaves no lock
  * on its data folder.
@@ -10,6 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, hashKey, pgliteSql, postgresSql, type Sql } from '@svc/kit';
@@ -51,10 +53,47 @@ async function startDetached(args: string[], env: NodeJS.ProcessEnv): Promise<St
   return { proc, url, key, out: () => out, exited };
 }
 
+async function groupGone(pgid: number): Promise<void> {
+  const end = Date.now() + 120_000;
+  for (;;) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    if (Date.now() > end) throw new Error(`process group ${pgid} still running`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 interface Outcome {
   statuses: Map<number, number>;
   refused: number;
   cut: string[];
+}
+
+/**
+ * A slow client: its request is accepted before the signal and its body ends 1.5 s after it, so
+ * the drain must outlast the signals a process manager sends meanwhile. Its HTTP status, or why not.
+ */
+function slowRequest(s: Started, signalled: Promise<void>): Promise<number | string> {
+  const { hostname, port } = new URL(s.url);
+  const half = Math.floor(BODY.length / 2);
+  return new Promise((resolve) => {
+    let answer = '';
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`POST /check HTTP/1.1\r\nHost: ${hostname}\r\nx-svc-key: ${s.key}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(BODY)}\r\nconnection: close\r\n\r\n${BODY.slice(0, half)}`);
+      void signalled.then(() => setTimeout(() => socket.write(BODY.slice(half)), 1_500));
+    });
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    socket.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    socket.on('close', () => {
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+      const length = Number(/content-length: (\d+)/i.exec(answer)?.[1] ?? NaN);
+      const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+      resolve(m && Buffer.byteLength(body) === length ? Number(m[1]) : `cut: ${answer.slice(0, 40) || 'no answer'}`);
+    });
+  });
 }
 
 /** WORKERS loops of POST /check until the gateway refuses connections; then the group gets SIGINT mid-load. */
@@ -81,9 +120,28 @@ async function loadAndInterrupt(s: Started): Promise<Outcome> {
   };
   const load = Promise.all(Array.from({ length: WORKERS }, worker));
   while (sent < 100) await new Promise((r) => setTimeout(r, 20));
+  let signal = () => {};
+  const signalled = new Promise<void>((r) => (signal = r));
+  const slow = slowRequest(s, signalled);
+  // The slow request's headers are in before the signal.
+  await new Promise((r) => setTimeout(r, 300));
   process.kill(-s.proc.pid!, 'SIGINT');
+  signal();
+  // And a second signal to every process during the drain: Ctrl-C pressed again, or a process
+  // manager's SIGTERM to the group. It must not cut the drain short.
+  await new Promise((r) => setTimeout(r, 300));
+  try {
+    process.kill(-s.proc.pid!, 'SIGTERM');
+  } catch {
+    // the group is gone already
+  }
+  const slowAnswer = await slow;
+  if (typeof slowAnswer === 'number') o.statuses.set(slowAnswer, (o.statuses.get(slowAnswer) ?? 0) + 1);
+  else o.cut.push(`slow client: ${slowAnswer}`);
   await load;
   await s.exited;
+  // npm may go before the start it ran: the start is done when no process of the group is left.
+  await groupGone(s.proc.pid!);
   return o;
 }
 

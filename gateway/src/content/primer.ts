@@ -106,7 +106,8 @@ replaces it (the new key is shown once, the old one stops working at once).
   product, in annex order) beside the list. Mark a colourant of a shade range with \`mayContain: true\`
   on its line: it is printed last, in the \`[+/- ...]\` group, and listed in \`mayContain\`.
 - Every error is \`{"error": {"code", "message", "field"?}, "request_id"}\`. 400: fix the field named
-  (\`invalid_end_user\`: the \`x-svc-user\` value is not a pseudonymous id). 401 \`unauthorized\`: the
+  (\`invalid_end_user\`: the \`x-svc-user\` value is not a pseudonymous id; \`key_in_input\`: the
+  field holds an API key or token: never send one in a body or query, and replace it). 401 \`unauthorized\`: the
   key is wrong or replaced. 403 \`seat_required\`: send an enrolled end user's id in \`x-svc-user\`
   (see Seats). 404: no such route. 408, 503 (with \`Retry-After\`): retry later. 429
   \`rate_limited\`: you send faster than your plan allows; wait \`Retry-After\` seconds. 429
@@ -134,7 +135,8 @@ replaces it (the new key is shown once, the old one stops working at once).
   (\`q\` requests per \`w\` seconds) and \`RateLimit\` (\`r\` requests you may still send at once, \`t\`
   seconds until the full allowance is back): pace yourself by them.
 - Send an \`Idempotency-Key\` header (1 to 255 visible ASCII characters, new for each new request) on
-  \`POST /check\`, \`/inci/label\` and \`/ai/preservation\` so a retry after a timeout is safe: the
+  every POST (\`/check\`, \`/inci/label\`, \`/ai/preservation\`, \`/account/key\`, ...) so a retry
+  after a timeout is safe (a retried \`POST /account/key\` gives back the key it made): the
   same key with the same request returns the first answer (header \`Idempotent-Replayed: true\`) and
   consumes nothing more; the same key with another request is 422 \`idempotency_mismatch\`; 409
   \`idempotency_in_progress\` means the first is still running (retry after \`Retry-After\`). Keys
