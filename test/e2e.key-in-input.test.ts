@@ -111,6 +111,14 @@ describe('a key in a request is refused before anything runs', () => {
     expect(all).not.toContain(bare);
   }, 120_000);
 
+  it('refuses a key in an MCP client registration (what is stored and shown of a client)', async () => {
+    const res = await fetch(`${sys.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: `ours ${key}`, redirect_uris: ['http://127.0.0.1:9/cb'] }) });
+    const text = await res.text();
+    expect(res.status).toBe(400);
+    expect(text).toContain('client_name');
+    expect(text).not.toContain(key.slice(9));
+  });
+
   it('never echoes a key in a 404, with its prefix or without', async () => {
     const bare = generateKey().slice('svc_live_'.length);
     for (const path of [`/svc_live_${bare}`, `/live_${bare}`, `/${bare}`, `/x/${bare.slice(0, 30)}`, `/${mint(ACCESS_PREFIX).slice(4)}`]) {

@@ -10,6 +10,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kv, Logger } from '@svc/kit';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { HttpError } from '../errors';
+import { secretField } from '../operations/secrets-in-input';
 import { consentPage, problemPage, signInPage } from './pages';
 import { ACCESS_PREFIX, ACCESS_TTL_S, CODE_PREFIX, CODE_TTL_S, REFRESH_PREFIX, REFRESH_TTL_S, mint, sha256, type AccessTokenCache, type OAuthService } from './tokens';
 
@@ -176,6 +177,9 @@ export function oauthFlow(d: OAuthFlowDeps): Record<string, RequestHandler> {
       if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every(goodRedirect)) {
         throw new OAuthError(400, 'invalid_redirect_uri', 'redirect_uris: 1 to 10 absolute https addresses (http only on loopback), without fragments');
       }
+      // What is stored and shown of a client must not be a key pasted into it (pipeline stage 5's rule).
+      const pasted = secretField({ client_name: b.client_name, redirect_uris: uris });
+      if (pasted) throw new OAuthError(400, 'invalid_client_metadata', `${pasted}: holds what looks like an API key or access token; never send a key here`);
       const method = b.token_endpoint_auth_method ?? 'none';
       if (method !== 'none') throw new OAuthError(400, 'invalid_client_metadata', 'token_endpoint_auth_method: only "none" (public clients with PKCE) is supported');
       const name = typeof b.client_name === 'string' && b.client_name.trim() ? b.client_name.trim().slice(0, 100) : 'MCP client';
