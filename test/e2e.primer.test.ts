@@ -47,6 +47,7 @@ describe('the primer against the running service', () => {
   const PROVOKE: Record<string, () => Promise<{ status: number; body: any; headers: Headers }>> = {
     invalid_request: () => send(sys, 'POST', '/check', '{}'),
     invalid_end_user: () => get(sys, '/account', { 'x-svc-user': 'bob@example.com' }),
+    key_in_input: () => get(sys, `/lib/search?q=${encodeURIComponent(sys.key)}`),
     unauthorized: () => get({ url: sys.url, key: `svc_live_${'x'.repeat(36)}` }, '/account'),
     not_found: () => get(sys, '/no/such/route'),
     seat_required: async () => {
