@@ -12,6 +12,8 @@ import { compiledEntry } from './build/compiled';
 import { ensureDevAccount } from './dev-account';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Starts tracing in a process before its modules load (a no-op unless OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+export const TRACING_REGISTER = new URL('../packages/kit/src/tracing/register.mjs', import.meta.url).href;
 
 export interface SplitOptions {
   databaseUrl: string;
@@ -82,7 +84,7 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
   // package's default) stands in, as the mount would, for the two that read it.
   const chassis = (name: ComponentName): NodeJS.ProcessEnv =>
     o.runtime === 'compiled' && COMPONENTS.find((c) => c.name === name)!.readsChassis && !common.SVC_CHASSIS_FILE ? { SVC_CHASSIS_FILE: join(ROOT, 'packages/chassis/data/chassis.example.json') } : {};
-  const command = (name: ComponentName) => (o.runtime === 'compiled' ? [compiledEntry(name)] : ['--import', 'tsx', `${PACKAGE_DIR[name]}/src/main.ts`]);
+  const command = (name: ComponentName) => (o.runtime === 'compiled' ? [compiledEntry(name)] : ['--import', 'tsx', '--import', TRACING_REGISTER, `${PACKAGE_DIR[name]}/src/main.ts`]);
   const out = o.output ?? ((name, line) => process.stdout.write(`${name.padEnd(12)} | ${line}\n`));
   const procs = {} as Record<ComponentName, ChildProcess>;
   const extras = {} as Record<ComponentName, NodeJS.ProcessEnv>;
@@ -102,7 +104,7 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
     // runtimes) is left to it (onShutdown); it stops them in order, the gateway first, by message.
     const p = spawn(process.execPath, command(name), {
       cwd: ROOT,
-      env: { ...common, ...chassis(name), ...o.componentEnv?.[name], ...extra, [SUPERVISED_VAR]: '1' },
+      env: { ...common, ...chassis(name), ...o.componentEnv?.[name], ...extra, OTEL_SERVICE_NAME: name, [SUPERVISED_VAR]: '1' },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       detached: true,
     });

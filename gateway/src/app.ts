@@ -2,7 +2,7 @@
  * The gateway's HTTP surface: request ids and version headers, authentication, rate limits,
  * then the routes, then the one error mapper. No domain logic lives here.
  */
-import { API_VERSION, httpRequests, httpSeconds, requestId, type Kv, type Logger } from '@svc/kit';
+import { API_VERSION, httpRequests, httpSeconds, requestId, traceparent, tracing, type Kv, type Logger } from '@svc/kit';
 import express, { type Express, type RequestHandler } from 'express';
 import type { KeyAuth } from './auth';
 import type { Clients } from './clients';
@@ -45,6 +45,11 @@ function front(log: Logger): RequestHandler {
     req.id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) && !KEY_SHAPED.test(incoming) && !KEY_BODY_SHAPED.test(incoming) ? incoming : requestId();
     res.setHeader('x-request-id', req.id);
     res.setHeader('svc-version', API_VERSION);
+    if (tracing) {
+      // The trace to quote when asking about this request.
+      const tp = traceparent();
+      if (tp) res.setHeader('traceparent', tp);
+    }
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       // The matched route pattern, never the path: paths can hold keys (/mcp/<key>) and free text.

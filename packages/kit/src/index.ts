@@ -15,3 +15,4 @@ export * from './ports';
 export * from './outbox';
 export * from './end-user';
 export * from './thread';
+export * from './tracing/context';

@@ -4,6 +4,7 @@
  */
 import pino, { type Logger } from 'pino';
 import { redactSecrets } from './keys';
+import { traceFields, tracing } from './tracing/context';
 
 export type { Logger };
 
@@ -29,6 +30,8 @@ export function createLogger(name: string, level = 'info', destination?: pino.De
       base: name ? { svc: name } : {},
       redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
       formatters: { level: (label) => ({ level: label }) },
+      // The request's trace id on every line written while serving it, in every process it reaches.
+      ...(tracing ? { mixin: traceFields } : {}),
       hooks: {
         // Messages and url fields are free text: scrub key-shaped tokens from them too.
         logMethod(args, method) {

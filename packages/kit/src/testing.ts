@@ -204,3 +204,4 @@ export async function dropNamespaceStream(namespace: string): Promise<void> {
     await nc.close();
   }
 }
+export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './tracing/receiver';

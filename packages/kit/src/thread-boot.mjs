@@ -7,4 +7,6 @@ if (workerData.entry.endsWith('.ts')) {
   const { register } = await import('tsx/esm/api');
   register();
 }
+// Tracing, when on, starts here: before the entry's modules load, as the instrumentations need.
+await import('./tracing/register.mjs');
 await import(workerData.entry);

@@ -1,3 +1,4 @@
+import { consumeTraced, traceHeaders } from '../tracing/context';
 import { DEDUPE_WINDOW_MS, subjectMatches, type Bus, type BusEvent, type Subscription } from './bus';
 
 /**
@@ -29,7 +30,7 @@ export function memoryBus(opts: { maxLog?: number; maxDeliver?: number } = {}): 
         for (let attempt = 1; attempt <= maxDeliver; attempt++) {
           const m = members[g.next++ % members.length]!;
           try {
-            await m.handler(e);
+            await consumeTraced(e.subject, e.trace, () => m.handler(e));
             break;
           } catch {
             await new Promise((r) => setTimeout(r, 10 * attempt));
@@ -50,7 +51,7 @@ export function memoryBus(opts: { maxLog?: number; maxDeliver?: number } = {}): 
         s.cursor++;
         if (e && subjectMatches(s.pattern, e.subject)) {
           try {
-            await s.handler(e);
+            await consumeTraced(e.subject, e.trace, () => s.handler(e));
           } catch {
             // Broadcast listeners keep caches fresh; a failure there must not stop the stream.
           }
@@ -63,7 +64,7 @@ export function memoryBus(opts: { maxLog?: number; maxDeliver?: number } = {}): 
 
   return {
     kind: 'memory',
-    async publish(subject, data, { id }) {
+    async publish(subject, data, { id, trace }) {
       if (closed) throw new Error('bus closed');
       const now = Date.now();
       // Ids are kept in the order they came, so the expired ones are at the front: stop at the first
@@ -75,7 +76,8 @@ export function memoryBus(opts: { maxLog?: number; maxDeliver?: number } = {}): 
       if (seen.has(id)) return { duplicate: true };
       seen.set(id, now);
       // Deep copy: a consumer must not see a later mutation of the publisher's object.
-      log.push({ subject, id, data: structuredClone(data) });
+      const carried = trace ?? traceHeaders();
+      log.push({ subject, id, data: structuredClone(data), ...(carried ? { trace: carried } : {}) });
       if (log.length > maxLog) {
         log.shift();
         offset++;

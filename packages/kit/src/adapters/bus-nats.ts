@@ -1,9 +1,19 @@
 import {
-  AckPolicy, DeliverPolicy, JSONCodec, connect, nanos, RetentionPolicy,
-  type ConsumerMessages, type JetStreamClient, type NatsConnection,
+  AckPolicy, DeliverPolicy, JSONCodec, connect, headers, nanos, RetentionPolicy,
+  type ConsumerMessages, type MsgHdrs, type JetStreamClient, type NatsConnection,
 } from 'nats';
 import { DEDUPE_WINDOW_MS, type Bus, type BusEvent, type Subscription } from './bus';
 import { withStartupDeadline } from './deadline';
+import { consumeTraced, traceHeaders, type TraceHeaders } from '../tracing/context';
+
+/** The W3C trace context headers a message may carry. */
+const TRACE_HEADERS = ['traceparent', 'tracestate'];
+
+function traceOf(h: MsgHdrs | undefined): TraceHeaders | undefined {
+  const tp = h?.get('traceparent');
+  if (!tp) return undefined;
+  return Object.fromEntries(TRACE_HEADERS.map((k) => [k, h!.get(k)] as const).filter(([, v]) => v));
+}
 
 /**
  * NATS JetStream: one stream per namespace holding `<ns>.>` for a week, de-duplicating by
@@ -41,8 +51,15 @@ export async function natsBus(url: string, namespace = 'svc', opts: { name?: str
 
   return {
     kind: 'nats',
-    async publish(subject, data, { id }) {
-      const ack = await js.publish(full(subject), codec.encode(data), { msgID: id });
+    async publish(subject, data, { id, trace }) {
+      // The trace context travels in the message's headers: no instrumentation covers this client.
+      const carried = trace ?? traceHeaders();
+      let h: MsgHdrs | undefined;
+      if (carried) {
+        h = headers();
+        for (const [k, v] of Object.entries(carried)) h.set(k, v);
+      }
+      const ack = await js.publish(full(subject), codec.encode(data), { msgID: id, ...(h ? { headers: h } : {}) });
       return { duplicate: ack.duplicate };
     },
     async subscribe<T>(pattern: string, handler: (e: BusEvent<T>) => Promise<void> | void, o: { group?: string } = {}): Promise<Subscription> {
@@ -69,9 +86,10 @@ export async function natsBus(url: string, namespace = 'svc', opts: { name?: str
       running.add(messages);
       void (async () => {
         for await (const m of messages) {
-          const e: BusEvent<T> = { subject: relative(m.subject), id: m.headers?.get('Nats-Msg-Id') ?? `${m.seq}`, data: codec.decode(m.data) as T };
+          const trace = traceOf(m.headers);
+          const e: BusEvent<T> = { subject: relative(m.subject), id: m.headers?.get('Nats-Msg-Id') ?? `${m.seq}`, data: codec.decode(m.data) as T, ...(trace ? { trace } : {}) };
           try {
-            await handler(e);
+            await consumeTraced(e.subject, e.trace, () => handler(e));
             m.ack();
           } catch {
             m.nak(200);

@@ -1,3 +1,4 @@
+import type { TraceHeaders } from '../tracing/context';
 /**
  * Shared events between services (svc.usage.*, svc.compliance.*, svc.account.*, svc.library.*).
  * Publishing carries a message id so a retried publish is stored once. Two ways to listen:
@@ -9,10 +10,18 @@ export interface BusEvent<T = unknown> {
   subject: string;
   id: string;
   data: T;
+  /** The publisher's trace context (tracing on); a handler runs as part of the publisher's trace. */
+  trace?: TraceHeaders;
 }
 
 export interface Subscription {
   stop(): Promise<void>;
+}
+
+export interface PublishOptions {
+  id: string;
+  /** The trace context to carry, when not the active one (a publish relayed from a thread). */
+  trace?: TraceHeaders;
 }
 
 export interface SubscribeOptions {
@@ -22,7 +31,7 @@ export interface SubscribeOptions {
 export interface Bus {
   readonly kind: 'nats' | 'memory';
   /** `subject` is relative to the namespace: `library.updated` travels as `svc.library.updated`. */
-  publish(subject: string, data: unknown, opts: { id: string }): Promise<{ duplicate: boolean }>;
+  publish(subject: string, data: unknown, opts: PublishOptions): Promise<{ duplicate: boolean }>;
   /** `subject` may end in `.*` or `.>` as in NATS. */
   subscribe<T = unknown>(subject: string, handler: (e: BusEvent<T>) => Promise<void> | void, opts?: SubscribeOptions): Promise<Subscription>;
   close(): Promise<void>;

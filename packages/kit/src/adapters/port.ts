@@ -7,6 +7,7 @@
  * the store's atomic steps stay atomic because they all run on the thread that owns it.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { consumeTraced, traceHeaders, type TraceHeaders } from '../tracing/context';
 import type { Bus, BusEvent, Subscription } from './bus';
 import type { Kv } from './kv';
 
@@ -88,7 +89,7 @@ const KV_METHODS = ['get', 'set', 'setIfAbsent', 'del', 'hit', 'throttle'] as co
 export function serveBusAndKv(port: MessagePort, bus: Bus, kv: Kv): { close(): Promise<void> } {
   const subs = new Map<number, Subscription>();
   const peer = portPeer(port, {
-    publish: (p) => bus.publish(p.subject as string, p.data, { id: p.id as string }),
+    publish: (p) => bus.publish(p.subject as string, p.data, { id: p.id as string, ...(p.trace ? { trace: p.trace as TraceHeaders } : {}) }),
     subscribe: async (p) => {
       const sid = p.sid as number;
       const sub = await bus.subscribe(
@@ -130,13 +131,15 @@ export function busAndKvOverPort(port: MessagePort): { bus: Bus; kv: Kv; close()
     event: async (p) => {
       const handler = handlers.get(p.sid as number);
       if (!handler) throw new Error('no such subscription on this thread');
-      await handler(p.event as BusEvent);
+      const e = p.event as BusEvent;
+      await consumeTraced(e.subject, e.trace, () => handler(e));
       return null;
     },
   });
   const bus: Bus = {
     kind: 'memory',
-    publish: (subject, data, { id }) => peer.call('publish', { subject, data, id }),
+    // The context is this thread's: the main thread that stores the event has none of it.
+    publish: (subject, data, { id, trace }) => peer.call('publish', { subject, data, id, trace: trace ?? traceHeaders() }),
     async subscribe(subject, handler, opts) {
       const sid = ++sids;
       handlers.set(sid, handler as (e: BusEvent) => Promise<void> | void);

@@ -1,0 +1,53 @@
+/**
+ * Trace context where no instrumentation carries it: bus events (NATS headers, the in-process bus,
+ * a thread's port), log lines and the gateway's `traceparent` answer header. Only the API is used
+ * here: without a started SDK (tracing off, register.mjs) every call is a no-op, and `tracing` is
+ * false so that the hot paths skip even those.
+ */
+import { SpanKind, SpanStatusCode, context, propagation, trace, type Span } from '@opentelemetry/api';
+
+/** Whether this process traces: the SDK starts exactly when this variable is set. */
+export const tracing = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
+
+/** W3C trace context headers (`traceparent`, `tracestate`) as they travel beside a message. */
+export type TraceHeaders = Record<string, string>;
+
+const tracer = () => trace.getTracer('@svc/kit');
+
+/** The active context as headers, for a message published now (undefined when there is none). */
+export function traceHeaders(): TraceHeaders | undefined {
+  if (!tracing) return undefined;
+  const carrier: TraceHeaders = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent ? carrier : undefined;
+}
+
+/**
+ * Runs a bus handler in a consumer span whose parent is the publisher's context, so the work an
+ * event causes belongs to the request that caused it.
+ */
+export function consumeTraced<T>(subject: string, headers: TraceHeaders | undefined, handler: () => Promise<T> | T): Promise<T> | T {
+  if (!tracing) return handler();
+  const parent = headers ? propagation.extract(context.active(), headers) : context.active();
+  return tracer().startActiveSpan(`${subject} process`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.destination.name': subject, 'messaging.operation.type': 'process' } }, parent, async (span: Span) => {
+    try {
+      return await handler();
+    } catch (err) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error)?.message });
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** The ids of the active span for a log line (empty outside a traced request). */
+export function traceFields(): Record<string, string> {
+  const sc = trace.getActiveSpan()?.spanContext();
+  return sc ? { trace_id: sc.traceId, span_id: sc.spanId } : {};
+}
+
+/** The active span's `traceparent` (for the answer header), or undefined. */
+export function traceparent(): string | undefined {
+  return traceHeaders()?.traceparent;
+}

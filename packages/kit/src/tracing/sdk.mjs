@@ -1,0 +1,58 @@
+// The OpenTelemetry SDK of one process or thread, loaded only when tracing is on (register.mjs).
+import { register } from 'node:module';
+import { isMainThread, workerData } from 'node:worker_threads';
+import { createAddHookMessageChannel } from 'import-in-the-middle';
+
+let started = null;
+
+/**
+ * Starts tracing in this thread: spans of incoming and outgoing HTTP and gRPC, express routes, SQL
+ * and Redis commands, exported over OTLP (protocol and endpoint from the standard OTEL_ variables).
+ * A service's thread is named after its service; a process after OTEL_SERVICE_NAME.
+ */
+export function startTracing() {
+  started ??= start();
+  return started;
+}
+
+async function start() {
+  // ES modules are patched by the import-in-the-middle loader; only the modules an instrumentation
+  // asks for are wrapped (the others, ours included, load untouched).
+  const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
+  register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
+  const [{ NodeSDK }, { HttpInstrumentation }, { ExpressInstrumentation }, { GrpcInstrumentation }, { PgInstrumentation }, { IORedisInstrumentation }] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-express'),
+    import('@opentelemetry/instrumentation-grpc'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/instrumentation-ioredis'),
+  ]);
+  // A service's thread is named after its service; the embedded start's main thread serves the gateway.
+  const thread = !isMainThread && workerData && typeof workerData.name === 'string' ? workerData.name : null;
+  const serviceName = thread ?? process.env.OTEL_SERVICE_NAME ?? 'gateway';
+  // Metrics are Prometheus' and logs pino's: only traces go over OTLP.
+  process.env.OTEL_METRICS_EXPORTER ??= 'none';
+  process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  const sdk = new NodeSDK({
+    serviceName,
+    instrumentations: [
+      // Scrapes and probes are not requests of a customer.
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => req.url === '/metrics' || req.url === '/healthz' || req.url === '/readyz' }),
+      // One span for the route's handler; a span per middleware would multiply the spans of every request.
+      new ExpressInstrumentation({ ignoreLayersType: ['middleware'] }),
+      new GrpcInstrumentation(),
+      new PgInstrumentation(),
+      new IORedisInstrumentation(),
+    ],
+  });
+  sdk.start();
+  await waitForAllMessagesAcknowledged();
+  globalThis[Symbol.for('svc.tracing')] = sdk;
+}
+
+/** Sends the spans still waiting in this thread's exporter queue (before a process exits). */
+export async function flushTracing() {
+  const sdk = globalThis[Symbol.for('svc.tracing')];
+  if (sdk) await sdk.shutdown().catch(() => {});
+}

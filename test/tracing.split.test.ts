@@ -1,0 +1,93 @@
+/**
+ * One trace per request across the split start's processes: the gateway's server span, the
+ * envelope's and metering's gRPC server spans and the ledger's SQL all under the trace id the
+ * gateway answers in `traceparent`, exported over OTLP to a receiver in this process, and that id
+ * on the log lines the request wrote.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropNamespaceStream, freshDatabase, freshNamespace, realServer, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@svc/kit/testing';
+import { startSplit, type RunningSplit } from '../scripts/split';
+import { send } from './walk';
+
+const SERVER = 2;
+
+describe('tracing across the split start', () => {
+  let sys: RunningSplit;
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let receiver: OtlpReceiver;
+  const ns = freshNamespace('trace');
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-trace-'));
+  const output: string[] = [];
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+    // The children inherit this process' environment (startSplit).
+    Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100' });
+    db = await freshDatabase('trace');
+    sys = await startSplit({
+      databaseUrl: db.url,
+      redisUrl: await realServer('redis'),
+      natsUrl: await realServer('nats'),
+      namespace: ns,
+      dataDir,
+      logLevel: 'info',
+      output: (name, line) => void output.push(`${name}: ${line}`),
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await sys?.stop();
+    process.env = saved;
+    await receiver?.close();
+    await db?.drop();
+    await dropNamespaceStream(ns);
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('puts a /check and everything it causes in one trace, named in the answer and the logs', async () => {
+    const check = { base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] };
+    const r = await send(sys, 'POST', '/check', JSON.stringify(check));
+    expect(r.status).toBe(200);
+    const traceparent = r.headers.get('traceparent') ?? '';
+    expect(traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
+    const traceId = traceparent.split('-')[1]!;
+
+    const inTrace = () => receiver.spans.filter((s) => s.traceId === traceId);
+    const find = (what: (s: ReceivedSpan) => boolean) => inTrace().find(what);
+    const gateway = (s: ReceivedSpan) => s.service === 'gateway' && s.kind === SERVER && s.name.startsWith('POST');
+    const envelope = (s: ReceivedSpan) => s.service === 'envelope' && s.kind === SERVER && s.name.includes('Envelope/Check');
+    const metering = (s: ReceivedSpan) => s.service === 'metering' && s.kind === SERVER && s.name.includes('Metering/Meter');
+    const ledgerSql = (s: ReceivedSpan) => s.service === 'metering' && /INSERT INTO metering\.runs/.test(String(s.attributes['db.query.text'] ?? s.attributes['db.statement'] ?? ''));
+    const end = Date.now() + 20_000;
+    while (Date.now() < end && ![gateway, envelope, metering, ledgerSql].every((w) => find(w))) await new Promise((res) => setTimeout(res, 100));
+    const spans = { gateway: find(gateway), envelope: find(envelope), metering: find(metering), sql: find(ledgerSql) };
+    expect(spans, `spans of the trace: ${inTrace().map((s) => `${s.service}:${s.name}`).join(', ')}`).toEqual({
+      gateway: expect.anything(), envelope: expect.anything(), metering: expect.anything(), sql: expect.anything(),
+    });
+
+    // One tree: the gateway's span is the root (the caller sent no context), the others descend from it.
+    const byId = new Map(inTrace().map((s) => [s.spanId, s]));
+    const rootOf = (s: ReceivedSpan): ReceivedSpan => (s.parentSpanId && byId.has(s.parentSpanId) ? rootOf(byId.get(s.parentSpanId)!) : s);
+    expect(spans.gateway!.parentSpanId).toBe('');
+    for (const s of [spans.envelope!, spans.metering!, spans.sql!]) expect(rootOf(s).spanId).toBe(spans.gateway!.spanId);
+    // Only this request's spans carry its id (another trace's spans are not folded in).
+    expect(new Set(receiver.spans.filter(gateway).map((s) => s.traceId)).size).toBe(receiver.spans.filter(gateway).length);
+
+    // The request's access log line carries the trace id.
+    const requestId = r.headers.get('x-request-id')!;
+    const lines = output.filter((l) => l.includes(requestId));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(JSON.parse(l.slice(l.indexOf('{'))).trace_id).toBe(traceId);
+  }, 60_000);
+
+  it('carries a caller\'s trace context through', async () => {
+    const callerTrace = 'a'.repeat(31) + '1';
+    const r = await fetch(`${sys.url}/account`, { headers: { 'x-svc-key': sys.key, traceparent: `00-${callerTrace}-${'b'.repeat(16)}-01` } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('traceparent')).toMatch(new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-01$`));
+  });
+});
