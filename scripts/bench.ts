@@ -20,7 +20,7 @@
  * itself broke (the report is still written, marked incomplete). Children and temp dirs are
  * cleaned up on every path. Knobs: BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2),
  * BENCH_CONNECTIONS (50), BENCH_ROUND_SECONDS (4; formerly BENCH_FLOOR_ROUND_SECONDS), BENCH_CPU_PROF=<dir> (CPU profile of the system child, written when it stops),
- * BENCH_ONLY=search,check,label,preservation,mcp,compliance (only those HTTP measurements, no engines, docs/benchmarks.md untouched).
+ * BENCH_ONLY=search,check,label,preservation,mcp,compliance,tracing (only those HTTP measurements, no engines, docs/benchmarks.md untouched).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { envelopeEngine, labelEngine, median, medianIndex, POSTGRES_URL, reachable, screeningEngine, searchPglite, searchPostgres, type SearchResult } from './bench/engines';
 import { child, clean, load, stopAll, type LoadOptions, type LoadResult } from './bench/http';
 import { meteringStep } from './bench/metering';
+import { startOtlpReceiver } from '../packages/kit/src/tracing/receiver';
 import { fmt, machine, printSummary, renderMarkdown, type Report, type Target } from './bench/report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -78,6 +79,9 @@ const METERING_RATE = 1_000;
 const SCREENING_P99_MS = 1;
 /** Standing and screening together, per keyed request at the gateway. */
 const COMPLIANCE_CPU_MS = 0.1;
+/** Tracing on costs POST /check under 10 % of its throughput, off under 1 % (issue 31). */
+const TRACING_ON_SHARE = 0.9;
+const TRACING_OFF_SHARE = 0.99;
 
 const targets: Record<string, Target> = {
   searchPglite: { issue: 3, what: 'search p99, in-process, PGlite', measured: '-', target: `< ${SEARCH_P99_MS} ms`, status: 'NOT MEASURED' },
@@ -94,6 +98,8 @@ const targets: Record<string, Target> = {
   screening: { issue: 13, what: 'screening + probe signature per request, in process', measured: '-', target: `< ${SCREENING_P99_MS} ms p99`, status: 'NOT MEASURED' },
   preservationHttp: { issue: 5, what: 'POST /ai/preservation vs bare POST', measured: '-', target: `>= ${PRESERVATION_SHARE * 100} %`, status: 'NOT MEASURED' },
   complianceHotPath: { issue: 13, what: 'standing + screening, server CPU per POST /check (with minus without)', measured: '-', target: `<= ${COMPLIANCE_CPU_MS} ms`, status: 'NOT MEASURED' },
+  tracingOn: { issue: 31, what: 'POST /check with tracing on (OTLP to a receiver in the bench) vs off', measured: '-', target: `>= ${TRACING_ON_SHARE * 100} %`, status: 'NOT MEASURED' },
+  tracingOff: { issue: 31, what: 'POST /check with tracing off vs a start without the tracing module', measured: '-', target: `>= ${TRACING_OFF_SHARE * 100} %`, status: 'NOT MEASURED' },
   mcpCheck: { issue: 14, what: 'MCP tools/call check_formula vs POST /check, gateway CPU per call', measured: '-', target: `<= ${MCP_COST_VS_REST} x`, status: 'NOT MEASURED' },
 };
 if (CONNECTIONS !== 50) targets.checkP99!.note = 'the target is defined at 50 connections';
@@ -347,6 +353,23 @@ const unclean = (role: string, rs: readonly LoadResult[]): string => {
   return bad.length === 0 ? '' : `${role}: ${bad.length} of ${rs.length} rounds not clean (${bad.map((r) => `${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')})`;
 };
 
+const SYSTEM_READY = /Without compliance: (http:\/\/127\.0\.0\.1:\d+)\s+Base URL: (http:\/\/127\.0\.0\.1:\d+)/;
+
+/** The embedded system child's environment, on its own data dir. */
+const systemEnv = (dataDir: string): NodeJS.ProcessEnv => ({
+  SVC_HOST: '127.0.0.1',
+  SVC_PORT: '0',
+  SVC_DATA_DIR: dataDir,
+  SVC_RATE_LIMIT_PER_SEC: '1000000',
+  SVC_LOG_LEVEL: 'warn',
+  // Embedded adapters only: no real servers from the caller's environment.
+  SVC_DATABASE_URL: undefined,
+  SVC_REDIS_URL: undefined,
+  SVC_NATS_URL: undefined,
+  // Tracing only where a row asks for it.
+  OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+});
+
 async function http(): Promise<void> {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'svc-bench-'));
   tempDirs.push(dataDir);
@@ -359,22 +382,7 @@ async function http(): Promise<void> {
   const [bare, floor, system] = await Promise.all([
     child('scripts/bench/bare.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000, nodeArgs: flags }),
     child('scripts/bench/floor.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000, nodeArgs: flags }),
-    child(
-      'scripts/bench/system.ts',
-      {
-        SVC_HOST: '127.0.0.1',
-        SVC_PORT: '0',
-        SVC_DATA_DIR: dataDir,
-        SVC_RATE_LIMIT_PER_SEC: '1000000',
-        SVC_LOG_LEVEL: 'warn',
-        // Embedded adapters only: no real servers from the caller's environment.
-        SVC_DATABASE_URL: undefined,
-        SVC_REDIS_URL: undefined,
-        SVC_NATS_URL: undefined,
-      },
-      /Without compliance: (http:\/\/127\.0\.0\.1:\d+)\s+Base URL: (http:\/\/127\.0\.0\.1:\d+)/,
-      { timeoutMs: 150_000, nodeArgs },
-    ),
+    child('scripts/bench/system.ts', systemEnv(dataDir), SYSTEM_READY, { timeoutMs: 150_000, nodeArgs }),
   ]);
   const bareUrl = `http://127.0.0.1:${bare.match[1]}`;
   const floorUrl = `http://127.0.0.1:${floor.match[1]}`;
@@ -429,6 +437,7 @@ async function http(): Promise<void> {
   }
   if (ONLY.length === 0 || ONLY.includes('mcp')) await mcpVersusRest(gatewayUrl, key, system.proc.pid);
   if (ONLY.length === 0 || ONLY.includes('compliance')) await complianceCost(gatewayUrl, withoutComplianceUrl, key, system.proc.pid);
+  if (ONLY.length === 0 || ONLY.includes('tracing')) await tracingCost(gatewayUrl, key, system.proc.pid, systemEnv);
   step('stopping the children');
   await cleanup();
   if (CPU_PROF) report.engineNotes.push(`CPU profile of the system child written to ${CPU_PROF} (BENCH_CPU_PROF); profiling slows the gateway, so this run's HTTP numbers are not representative.`);
@@ -492,11 +501,61 @@ async function complianceCost(gatewayUrl: string, withoutUrl: string, key: strin
   });
 }
 
+/**
+ * What tracing costs POST /check: the system as measured above (tracing off: the start's tracing
+ * module loaded, OTEL_EXPORTER_OTLP_ENDPOINT unset), the same started without the tracing module,
+ * and the same with tracing on, exporting over OTLP (http/protobuf, the default) to a receiver in
+ * this process, in alternating rounds; each share is judged by its median round.
+ */
+async function tracingCost(offUrl: string, key: string, offPid: number | undefined, env: (dataDir: string) => NodeJS.ProcessEnv): Promise<void> {
+  const receiver = await startOtlpReceiver();
+  try {
+    const flags = startFlags();
+    const register = flags.findIndex((f, i) => flags[i - 1] === '--import' && f.includes('tracing/register'));
+    const withoutModule = register < 0 ? flags : flags.filter((_, i) => i !== register && i !== register - 1);
+    const dir = (tag: string) => {
+      const d = mkdtempSync(join(os.tmpdir(), `svc-bench-${tag}-`));
+      tempDirs.push(d);
+      return d;
+    };
+    step('tracing: starting the system again with tracing on and without the tracing module');
+    const [onDir, noneDir] = [dir('traced'), dir('untraced')];
+    const [on, none] = await Promise.all([
+      child('scripts/bench/system.ts', { ...env(onDir), OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' }, SYSTEM_READY, { timeoutMs: 150_000, nodeArgs: flags }),
+      child('scripts/bench/system.ts', env(noneDir), SYSTEM_READY, { timeoutMs: 150_000, nodeArgs: withoutModule }),
+    ]);
+    // Each child has its own data dir and development account.
+    const keyIn = (d: string) => readFileSync(join(d, 'dev-key'), 'utf8').trim();
+    const o = (url: string, k: string, pid: number | undefined) => ({ url: `${url}/check`, method: 'POST' as const, headers: { 'x-svc-key': k }, connections: CONNECTIONS, body: CHECK_BODY, serverPid: pid });
+    step(`tracing: POST /check without the tracing module, off, and on, ${FLOOR_ROUNDS} alternating rounds`);
+    const rounds = await alternating(FLOOR_ROUNDS, [
+      ['gateway POST /check without the tracing module', o(none.match[2]!, keyIn(noneDir), none.proc.pid)],
+      ['gateway POST /check with tracing off', o(offUrl, key, offPid)],
+      ['gateway POST /check with tracing on', o(on.match[2]!, keyIn(onDir), on.proc.pid)],
+    ]);
+    const exported = receiver.requests;
+    const row = (t: Target, share: number, ratios: number[], a: 0 | 1, b: 1 | 2, what: string) => {
+      const dirty = [unclean('reference', rounds.map((r) => r[a])), unclean(what, rounds.map((r) => r[b]))].filter(Boolean).join('; ');
+      const mid = rounds[medianIndex(ratios)]!;
+      Object.assign(t, {
+        measured: `${fmt(median(ratios) * 100, 1)} %`,
+        status: !dirty && median(ratios) >= share ? 'PASS' : 'FAIL',
+        note: `median of ${FLOOR_ROUNDS} alternating rounds (${percents(ratios)}); median round ${fmt(mid[b].rps)} vs ${fmt(mid[a].rps)} req/s${cpuRatio(mid[a], mid[b])}${b === 2 ? `; ${fmt(exported)} OTLP export requests received` : ''}${dirty ? `; ${dirty}` : ''}`,
+      });
+    };
+    row(targets.tracingOn!, TRACING_ON_SHARE, rounds.map((r) => (r[1].rps > 0 ? r[2].rps / r[1].rps : 0)), 1, 2, 'tracing on');
+    row(targets.tracingOff!, TRACING_OFF_SHARE, rounds.map((r) => (r[0].rps > 0 ? r[1].rps / r[0].rps : 0)), 0, 1, 'tracing off');
+    if (exported === 0) Object.assign(targets.tracingOn!, { status: 'FAIL', note: `${targets.tracingOn!.note}; no spans were exported` });
+  } finally {
+    await receiver.close();
+  }
+}
+
 async function main(): Promise<number> {
   let failed = false;
-  const unknown = ONLY.filter((o) => o !== 'mcp' && o !== 'compliance' && !PAIRS.some((p) => p.only === o));
+  const unknown = ONLY.filter((o) => o !== 'mcp' && o !== 'compliance' && o !== 'tracing' && !PAIRS.some((p) => p.only === o));
   if (unknown.length > 0) {
-    console.error(`BENCH_ONLY: unknown ${unknown.join(', ')}; use ${[...PAIRS.map((p) => p.only), 'mcp', 'compliance'].join(', ')}`);
+    console.error(`BENCH_ONLY: unknown ${unknown.join(', ')}; use ${[...PAIRS.map((p) => p.only), 'mcp', 'compliance', 'tracing'].join(', ')}`);
     return 2;
   }
   const watchdog = setTimeout(() => {

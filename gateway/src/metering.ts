@@ -15,7 +15,7 @@
  * with the calls); a prepared lease that ends unspent is reported done, and metering gives the run
  * back.
  */
-import type { Bus, Logger, Subscription } from '@svc/kit';
+import { meteringReportLag, meteringUnreported, type Bus, type Logger, type Subscription } from '@svc/kit';
 import { subscribeEvent, usageJson } from '@svc/protos';
 import type { MeterResponse__Output } from '@svc/protos/gen/svc/v1/MeterResponse';
 import { rpc, type Clients } from './clients';
@@ -117,6 +117,8 @@ export class RunLeases {
   private readonly runs = new Map<string, RunCount>();
   private readonly timer: NodeJS.Timeout;
   private reporting: Promise<void> | null = null;
+  /** Local clock, ms: when the last report pass that went through in full started (its calls are all known to metering). */
+  private reportedUpTo: number;
   private subs: Subscription[] = [];
 
   constructor(
@@ -129,6 +131,7 @@ export class RunLeases {
      */
     private readonly holder: { name: string; incarnation: string } = { name: '', incarnation: '' },
   ) {
+    this.reportedUpTo = now();
     this.timer = setInterval(() => void this.report(), REPORT_EVERY_MS);
     this.timer.unref();
   }
@@ -354,6 +357,8 @@ export class RunLeases {
     for (const [id, count] of this.runs) {
       if (this.now() >= count.closesAt && [...count.counted.keys()].every((l) => l.used <= l.reported)) this.runs.delete(id);
     }
+    const started = this.now();
+    let failed = false;
     // Prepared leases whose time ran out unspent (their subject went quiet) are given back now.
     for (const [key, lease] of this.next) if (this.now() >= lease.spendUntil) this.end(key, accountOf(key), lease);
     const work: { accountId: string; lease: Lease; used: number; done: boolean }[] = [];
@@ -372,8 +377,16 @@ export class RunLeases {
       } catch (err) {
         // Kept: the next pass reports the same totals again.
         this.log.warn({ leases: batch.length, err: (err as Error).message }, 'calls not reported yet; will retry');
+        failed = true;
       }
     }
+    if (!failed) this.reportedUpTo = started;
+    // The operators' metering lag (deploy/observability): calls metering does not know of yet, and for how long.
+    let unreported = 0;
+    for (const lease of this.held.values()) unreported += Math.max(0, lease.used - lease.reported);
+    for (const e of this.ended.values()) unreported += Math.max(0, e.lease.used - e.lease.reported);
+    meteringUnreported.set(unreported);
+    meteringReportLag.set(unreported === 0 ? 0 : Math.max(0, (this.now() - this.reportedUpTo) / 1_000));
   }
 }
 

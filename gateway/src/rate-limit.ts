@@ -5,7 +5,7 @@
  * keyed answer. When the Kv cannot answer, the limit is skipped (fail open), said in a metric and a
  * log line: a rate limit protects the service, and losing Redis must not take the service down.
  */
-import { failOpen, type Kv, type Logger, type ThrottleLimit, type ThrottleResult } from '@svc/kit';
+import { failOpen, rateLimitDecisions, type Kv, type Logger, type ThrottleLimit, type ThrottleResult } from '@svc/kit';
 import type { AuthAccount } from './context';
 import { HttpError } from './errors';
 
@@ -54,11 +54,13 @@ export async function limitRate(kv: Kv, log: Logger, account: AuthAccount, reque
     r = await kv.throttle(`rl:${account.id}`, limit);
   } catch (err) {
     failOpen.inc({ check: 'rate_limit' });
+    rateLimitDecisions.inc({ decision: 'skipped' });
     log.warn({ requestId, err: (err as Error).message }, 'rate limit skipped: the store is unavailable');
     return;
   }
   const headers = rateLimitHeaders(limit, r);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  rateLimitDecisions.inc({ decision: r.allowed ? 'allowed' : 'limited' });
   if (!r.allowed) {
     const retryAfter = Math.max(1, Math.ceil(r.retryAfterMs / 1_000));
     // Whose limit it is tells the caller whom to ask: an upgrade lifts a plan's, not the operator's.

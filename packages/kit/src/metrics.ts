@@ -48,6 +48,76 @@ export const failOpen = new client.Counter({
   registers: [registry],
 });
 
+// What the operators' dashboard and alerts read (deploy/observability), counted where it happens.
+
+export const checkVerdicts = new client.Counter({
+  name: 'svc_check_verdicts_total',
+  help: 'Formula checks answered by the envelope service, by verdict',
+  labelNames: ['verdict'] as const,
+  registers: [registry],
+});
+
+export const complianceRefusals = new client.Counter({
+  name: 'svc_compliance_refusals_total',
+  help: 'Refusals recorded against a caller, by what they did to its standing (warning, suspended_hour, suspended_week, banned, while_suspended, while_banned)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+export const meteringRunsOpened = new client.Counter({
+  name: 'svc_metering_runs_opened_total',
+  help: 'Runs opened, counted once per run_opened event, by kind (pool or overage)',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+
+export const meteringRefusals = new client.Counter({
+  name: 'svc_metering_quota_refusals_total',
+  help: 'Formula calls refused a run by metering, by reason',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
+export const rateLimitDecisions = new client.Counter({
+  name: 'svc_rate_limit_decisions_total',
+  help: "Rate-limit decisions at the gateway, by decision (allowed, limited, or skipped when the store was unavailable)",
+  labelNames: ['decision'] as const,
+  registers: [registry],
+});
+
+export const meteringUnreported = new client.Gauge({
+  name: 'svc_metering_unreported_calls',
+  help: 'Calls spent at this gateway from leases and not yet acknowledged by metering',
+  registers: [registry],
+});
+
+export const meteringReportLag = new client.Gauge({
+  name: 'svc_metering_report_lag_seconds',
+  help: 'How far behind metering knows of this gateway\'s calls: 0 when none is unreported, else the age of the last report pass that went through',
+  registers: [registry],
+});
+
+export const outboxPending = new client.Gauge({
+  name: 'svc_outbox_pending',
+  help: 'Outbox events written and not yet published to the bus, by schema (as of the relay\'s last pass)',
+  labelNames: ['schema'] as const,
+  registers: [registry],
+});
+
+export const outboxPublished = new client.Counter({
+  name: 'svc_outbox_published_total',
+  help: 'Outbox events published to the bus, by schema',
+  labelNames: ['schema'] as const,
+  registers: [registry],
+});
+
+export const outboxFailures = new client.Counter({
+  name: 'svc_outbox_relay_failures_total',
+  help: 'Outbox relay passes that failed (the events stay and are retried), by schema',
+  labelNames: ['schema'] as const,
+  registers: [registry],
+});
+
 type MetricsJson = Awaited<ReturnType<typeof registry.getMetricsAsJSON>>;
 const sources = new Set<() => Promise<MetricsJson>>();
 

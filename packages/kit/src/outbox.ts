@@ -8,6 +8,7 @@
 import type { Bus } from './adapters/bus';
 import type { Sql, SqlTx } from './adapters/sql';
 import type { Logger } from './log';
+import { outboxFailures, outboxPending, outboxPublished } from './metrics';
 
 /** The DDL of a service's outbox table, for its migrations. */
 export const outboxTable = (schema: string): string => `
@@ -59,6 +60,8 @@ export function startOutboxRelay(o: { sql: Sql; bus: Bus; schema: string; log: L
         return rows.rows.length;
       });
       sent += n;
+      outboxPublished.inc({ schema: o.schema }, n);
+      if (n < batch) outboxPending.set({ schema: o.schema }, 0);
       if (n < batch || stopped) return sent;
     }
   };
@@ -66,9 +69,15 @@ export function startOutboxRelay(o: { sql: Sql; bus: Bus; schema: string; log: L
   const flush = (): Promise<number> => {
     if (running) return running.then(() => flush());
     running = pass()
-      .catch((err: unknown) => {
+      .catch(async (err: unknown) => {
         // The rows stay unpublished; the next pass tries again.
         o.log.warn({ err: (err as Error).message, schema: o.schema }, 'outbox relay pass failed');
+        outboxFailures.inc({ schema: o.schema });
+        // The backlog the operators' alert watches; unknown (left as it was) when the database is the failure.
+        await o.sql.query<{ n: string }>(`SELECT count(*) AS n FROM ${o.schema}.outbox WHERE published_at IS NULL`).then(
+          (r) => outboxPending.set({ schema: o.schema }, Number(r.rows[0]?.n ?? 0)),
+          () => {},
+        );
         return 0;
       })
       .finally(() => (running = null));

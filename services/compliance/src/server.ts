@@ -1,5 +1,5 @@
 /** gRPC handlers of the compliance service: validate, call the ledger, encode; nothing else. */
-import { GrpcServer, SvcError, unary, type Logger, type OutboxRelay, type Sql } from '@svc/kit';
+import { GrpcServer, SvcError, complianceRefusals, unary, type Logger, type OutboxRelay, type Sql } from '@svc/kit';
 import { QUALIFIED, proto } from '@svc/protos';
 import type { LiftRequest__Output } from '@svc/protos/gen/svc/v1/LiftRequest';
 import type { ListRefusalsRequest__Output } from '@svc/protos/gen/svc/v1/ListRefusalsRequest';
@@ -67,6 +67,7 @@ export function complianceServer(deps: ComplianceDeps): GrpcServer {
       const r = await store.recordRefusal(sql, { caller, channel: req.channel, rule: req.rule, requestHash: req.requestHash, now: now() });
       // Published now rather than at the next relay pass: the other gateways learn of a suspension within the request.
       void deps.outbox?.flush();
+      if (!r.duplicate) complianceRefusals.inc({ outcome: r.outcome });
       if (!r.duplicate) log.warn({ subject: r.standing.subject, channel: req.channel, rule: req.rule, requestHash: req.requestHash, outcome: r.outcome }, 'protected_ip refusal');
       return { standing: toProto(r.standing), outcome: r.outcome, duplicate: r.duplicate };
     }),

@@ -1,6 +1,6 @@
 /** gRPC handlers of the envelope service: validate, resolve names, call the engine, encode. */
 import { CheckRequestSchema } from '@svc/formula';
-import { GrpcServer, requestIdOf, unary, validated, type Logger } from '@svc/kit';
+import { GrpcServer, checkVerdicts, requestIdOf, unary, validated, type Logger } from '@svc/kit';
 import { EU_ANNEXES, type RegulatoryPack } from '@svc/regulation';
 import { resolveOrUnavailable, type CachedResolver } from '@svc/resolution';
 import { QUALIFIED, checkRequestExtrasFromProto, checkToProto, lineFromProto, proto } from '@svc/protos';
@@ -18,6 +18,7 @@ export function envelopeServer(deps: { log: Logger; resolver: CachedResolver; pa
       if (request.repair === true) for (const n of REPAIR_NAMES) if (!names.includes(n)) names.push(n);
       const resolutions = await resolveOrUnavailable(deps.resolver, names, requestIdOf(call.metadata));
       const result = checkFormula(request, resolutions, deps.pack, regulation);
+      checkVerdicts.inc({ verdict: result.verdict });
       const repair = request.repair === true ? repairFormula(request, result, resolutions, deps.pack, regulation) : undefined;
       return checkToProto(result, deps.pack.version, { regulatoryVersion: regulation.version, ...(repair ? { repair } : {}) });
     }),

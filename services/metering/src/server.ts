@@ -1,5 +1,5 @@
 /** gRPC handlers of the metering service: translate, call the store and the plan rules, encode. */
-import { GrpcServer, SvcError, TERMS_VERSION, callerGone, hashKey, unary, type Logger, type OutboxRelay, type Sql } from '@svc/kit';
+import { GrpcServer, SvcError, TERMS_VERSION, callerGone, hashKey, meteringRefusals, unary, type Logger, type OutboxRelay, type Sql } from '@svc/kit';
 import { QUALIFIED, proto } from '@svc/protos';
 import type { AuthenticateRequest__Output } from '@svc/protos/gen/svc/v1/AuthenticateRequest';
 import type { AuthenticateResponse } from '@svc/protos/gen/svc/v1/AuthenticateResponse';
@@ -121,6 +121,7 @@ export function meteringServer(deps: { sql: Sql; log: Logger; outbox?: OutboxRel
       if (!out) throw SvcError.notFound('account not found');
       // The fault point of the crash tests: the ledger and its outbox event are committed, not yet published.
       faultPoint('after_commit');
+      if (!out.allowed) meteringRefusals.inc({ reason: out.reason });
       if (!out.allowed) return { allowed: false, reason: out.reason, resetsAt: 'resetsAt' in out ? out.resetsAt.toISOString() : '', usage: usageMessage(out.usage, null, 0) };
       return {
         allowed: true,

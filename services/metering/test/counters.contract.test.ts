@@ -13,11 +13,12 @@ describe.each(sqlImplementations('counters'))('usage counters (%s)', (_name, mak
     const { sql, done } = await make();
     try {
       await migrate(sql, SCHEMA, migrations);
-      await applyUsage(sql, 'e1', 'acct_a', '2026-11', { runs: 1 });
-      await applyUsage(sql, 'e1', 'acct_a', '2026-11', { runs: 1 });
+      // Fresh or seen before, as the runs-opened metric counts them.
+      expect(await applyUsage(sql, 'e1', 'acct_a', '2026-11', { runs: 1 })).toBe(true);
+      expect(await applyUsage(sql, 'e1', 'acct_a', '2026-11', { runs: 1 })).toBe(false);
       await applyUsage(sql, 'e2', 'acct_a', '2026-11', { calls: 300 });
       await applyUsage(sql, 'e3', 'acct_a', '2026-11', { overage: 1 });
-      await Promise.all([applyUsage(sql, 'e4', 'acct_a', '2026-11', { calls: 7 }), applyUsage(sql, 'e4', 'acct_a', '2026-11', { calls: 7 })]);
+      expect((await Promise.all([applyUsage(sql, 'e4', 'acct_a', '2026-11', { calls: 7 }), applyUsage(sql, 'e4', 'acct_a', '2026-11', { calls: 7 })])).sort()).toEqual([false, true]);
       await applyUsage(sql, 'e5', 'acct_a', '2026-12', { runs: 1 });
       await applyUsage(sql, 'e6', 'acct_b', '2026-11', { calls: 1 });
       expect(await countersOf(sql, 'acct_a', '2026-11')).toEqual({ runs: 1, overageRuns: 1, calls: 307 });
