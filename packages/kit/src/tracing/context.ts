@@ -6,8 +6,8 @@
  */
 import { SpanKind, SpanStatusCode, context, propagation, trace, type Span } from '@opentelemetry/api';
 
-/** Whether this process traces: the SDK starts exactly when this variable is set. */
-export const tracing = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
+/** Whether this process traces: the same test as register.mjs, which starts the SDK exactly then. */
+export const tracing = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && process.env.OTEL_SDK_DISABLED !== 'true';
 
 /** W3C trace context headers (`traceparent`, `tracestate`) as they travel beside a message. */
 export type TraceHeaders = Record<string, string>;

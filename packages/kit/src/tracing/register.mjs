@@ -4,7 +4,8 @@
 // the SDK before the application's modules load, because the instrumentations patch http,
 // express, grpc-js, pg and ioredis as those are first imported. Plain JavaScript, so it runs before
 // any TypeScript loader is registered.
-if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+const on = (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && process.env.OTEL_SDK_DISABLED !== 'true';
+if (on) {
   const { startTracing } = await import('./sdk.mjs');
   await startTracing();
 }
