@@ -51,3 +51,8 @@ export function traceFields(): Record<string, string> {
 export function traceparent(): string | undefined {
   return traceHeaders()?.traceparent;
 }
+
+/** Runs `fn` with `span` active (tests, and code that starts a span of its own). */
+export function tracingContextWith<T>(span: Span, fn: () => T): T {
+  return context.with(trace.setSpan(context.active(), span), fn);
+}

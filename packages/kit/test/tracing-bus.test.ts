@@ -1,0 +1,97 @@
+/**
+ * The trace context crosses the bus by hand (no instrumentation covers it): a handler runs in a
+ * consumer span whose parent is the publisher's span, on NATS (headers), the in-process bus, and
+ * through a thread's port. Tracing is on for this file only: the variable is set before the kit
+ * loads, and a tracer provider records spans in memory.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+process.env.OTEL_EXPORTER_OTLP_ENDPOINT = 'http://127.0.0.1:9';
+const { tracing: sdk, node } = await import('@opentelemetry/sdk-node');
+const { trace } = await import('@opentelemetry/api');
+const kit = await import('../src/index');
+const testing = await import('../src/testing');
+
+const exporter = new sdk.InMemorySpanExporter();
+const provider = new node.NodeTracerProvider({ spanProcessors: [new sdk.SimpleSpanProcessor(exporter)] });
+
+beforeAll(() => provider.register());
+afterAll(async () => {
+  await provider.shutdown();
+  delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+});
+
+type Bus = Awaited<ReturnType<typeof kit.natsBus>>;
+
+async function followsPublisher(bus: Bus, subject: string, group?: string): Promise<void> {
+  let seen: { traceId: string; parent: string | undefined; consumer: string } | null = null;
+  let done!: () => void;
+  const handled = new Promise<void>((r) => (done = r));
+  const sub = await bus.subscribe(subject, () => {
+    const span = trace.getActiveSpan();
+    const ctx = span?.spanContext();
+    seen = { traceId: ctx?.traceId ?? '', parent: (span as unknown as { parentSpanContext?: { spanId: string } })?.parentSpanContext?.spanId, consumer: ctx?.spanId ?? '' };
+    done();
+  }, group ? { group } : {});
+  try {
+    const publisher = trace.getTracer('test').startSpan('publisher');
+    const publisherCtx = publisher.spanContext();
+    await kit.tracingContextWith(publisher, () => bus.publish(subject, { n: 1 }, { id: `${subject}-${Date.now()}` }));
+    publisher.end();
+    await handled;
+    expect(seen).not.toBeNull();
+    expect(seen!.traceId).toBe(publisherCtx.traceId);
+    // The handler's span is the consumer span, a child of the publisher's.
+    const consumer = exporter.getFinishedSpans().find((s) => s.spanContext().spanId === seen!.consumer);
+    expect(consumer?.name).toBe(`${subject} process`);
+    expect(seen!.parent).toBe(publisherCtx.spanId);
+  } finally {
+    await sub.stop();
+  }
+}
+
+describe('trace context over the bus', () => {
+  it('is on in this file', () => expect(kit.tracing).toBe(true));
+
+  it('crosses the in-process bus, to a group and to a broadcast listener', async () => {
+    const bus = kit.memoryBus();
+    try {
+      await followsPublisher(bus, 'test.grouped', 'g');
+      await followsPublisher(bus, 'test.broadcast');
+    } finally {
+      await bus.close();
+    }
+  });
+
+  it("crosses a thread's port", async () => {
+    const m = testing.memoryThroughPort(testing.freshNamespace('tracebus'));
+    try {
+      await followsPublisher(m.bus, 'test.port', 'g');
+    } finally {
+      await m.close();
+    }
+  });
+
+  it('crosses NATS JetStream in message headers', async () => {
+    const ns = testing.freshNamespace('tracebus');
+    const bus = await kit.natsBus(await testing.realServer('nats'), ns);
+    try {
+      await followsPublisher(bus, 'test.nats', 'g');
+      await followsPublisher(bus, 'test.natsbroadcast');
+    } finally {
+      await bus.close();
+      await testing.dropNamespaceStream(ns);
+    }
+  });
+
+  it('runs a handler as before when the event carries no context', async () => {
+    const bus = kit.memoryBus();
+    try {
+      const got = new Promise<unknown>((r) => void bus.subscribe('test.plain', (e) => r(e.data)));
+      await bus.publish('test.plain', { n: 2 }, { id: 'plain' });
+      expect(await got).toEqual({ n: 2 });
+    } finally {
+      await bus.close();
+    }
+  });
+});
