@@ -19,7 +19,7 @@
  * Exits 0 when the run completes, whatever the targets say (it is a report); 1 when the run
  * itself broke (the report is still written, marked incomplete). Children and temp dirs are
  * cleaned up on every path. Knobs: BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2),
- * BENCH_CONNECTIONS (50), BENCH_ROUND_SECONDS (4; formerly BENCH_FLOOR_ROUND_SECONDS), BENCH_CPU_PROF=<dir> (CPU profile of the system child, written when it stops),
+ * BENCH_CONNECTIONS (50), BENCH_START_SECONDS (150), BENCH_ROUND_SECONDS (4; formerly BENCH_FLOOR_ROUND_SECONDS), BENCH_CPU_PROF=<dir> (CPU profile of the system child, written when it stops),
  * BENCH_ONLY=search,check,label,preservation,mcp,compliance,tracing (only those HTTP measurements, no engines, docs/benchmarks.md untouched).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,8 +44,10 @@ const WARMUP = num('BENCH_WARMUP_SECONDS', 2);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : '';
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-/** The whole run is bounded: past this, it cleans up and reports what it has. */
-const WATCHDOG_MS = 11 * 60_000;
+/** How long a system child may take to start (the catalogue import; longer on a busy machine). */
+const START_MS = num('BENCH_START_SECONDS', 150) * 1_000;
+/** The whole run is bounded: past this, it cleans up and reports what it has (two system starts may wait longer than usual). */
+const WATCHDOG_MS = 11 * 60_000 + 2 * Math.max(0, START_MS - 150_000);
 
 // ---- Targets ---------------------------------------------------------------------------------
 
@@ -382,7 +384,7 @@ async function http(): Promise<void> {
   const [bare, floor, system] = await Promise.all([
     child('scripts/bench/bare.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000, nodeArgs: flags }),
     child('scripts/bench/floor.ts', { PORT: '0' }, /LISTENING (\d+)/, { timeoutMs: 60_000, nodeArgs: flags }),
-    child('scripts/bench/system.ts', systemEnv(dataDir), SYSTEM_READY, { timeoutMs: 150_000, nodeArgs }),
+    child('scripts/bench/system.ts', systemEnv(dataDir), SYSTEM_READY, { timeoutMs: START_MS, nodeArgs }),
   ]);
   const bareUrl = `http://127.0.0.1:${bare.match[1]}`;
   const floorUrl = `http://127.0.0.1:${floor.match[1]}`;
@@ -521,8 +523,8 @@ async function tracingCost(offUrl: string, key: string, offPid: number | undefin
     step('tracing: starting the system again with tracing on and without the tracing module');
     const [onDir, noneDir] = [dir('traced'), dir('untraced')];
     const [on, none] = await Promise.all([
-      child('scripts/bench/system.ts', { ...env(onDir), OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' }, SYSTEM_READY, { timeoutMs: 150_000, nodeArgs: flags }),
-      child('scripts/bench/system.ts', env(noneDir), SYSTEM_READY, { timeoutMs: 150_000, nodeArgs: withoutModule }),
+      child('scripts/bench/system.ts', { ...env(onDir), OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' }, SYSTEM_READY, { timeoutMs: START_MS, nodeArgs: flags }),
+      child('scripts/bench/system.ts', env(noneDir), SYSTEM_READY, { timeoutMs: START_MS, nodeArgs: withoutModule }),
     ]);
     // Each child has its own data dir and development account.
     const keyIn = (d: string) => readFileSync(join(d, 'dev-key'), 'utf8').trim();
