@@ -21,7 +21,7 @@ describe('tracing across the split start', () => {
   const ns = freshNamespace('trace');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-trace-'));
   const output: string[] = [];
-  const saved = { ...process.env };
+  const OTEL = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_BSP_SCHEDULE_DELAY'];
 
   beforeAll(async () => {
     receiver = await startOtlpReceiver();
@@ -41,7 +41,7 @@ describe('tracing across the split start', () => {
 
   afterAll(async () => {
     await sys?.stop();
-    process.env = saved;
+    for (const k of OTEL) delete process.env[k];
     await receiver?.close();
     await db?.drop();
     await dropNamespaceStream(ns);
