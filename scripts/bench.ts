@@ -100,7 +100,7 @@ const targets: Record<string, Target> = {
   screening: { issue: 13, what: 'screening + probe signature per request, in process', measured: '-', target: `< ${SCREENING_P99_MS} ms p99`, status: 'NOT MEASURED' },
   preservationHttp: { issue: 5, what: 'POST /ai/preservation vs bare POST', measured: '-', target: `>= ${PRESERVATION_SHARE * 100} %`, status: 'NOT MEASURED' },
   complianceHotPath: { issue: 13, what: 'standing + screening, server CPU per POST /check (with minus without)', measured: '-', target: `<= ${COMPLIANCE_CPU_MS} ms`, status: 'NOT MEASURED' },
-  tracingOn: { issue: 31, what: 'POST /check with tracing on (OTLP to a receiver in the bench) vs off', measured: '-', target: `>= ${TRACING_ON_SHARE * 100} %`, status: 'NOT MEASURED' },
+  tracingOn: { issue: 31, what: 'POST /check with tracing on (OTLP to a receiver in the bench, default sampling) vs off', measured: '-', target: `>= ${TRACING_ON_SHARE * 100} %`, status: 'NOT MEASURED' },
   tracingOff: { issue: 31, what: 'POST /check with tracing off vs a start without the tracing module', measured: '-', target: `>= ${TRACING_OFF_SHARE * 100} %`, status: 'NOT MEASURED' },
   mcpCheck: { issue: 14, what: 'MCP tools/call check_formula vs POST /check, gateway CPU per call', measured: '-', target: `<= ${MCP_COST_VS_REST} x`, status: 'NOT MEASURED' },
 };
@@ -520,10 +520,12 @@ async function tracingCost(offUrl: string, key: string, offPid: number | undefin
       tempDirs.push(d);
       return d;
     };
-    step('tracing: starting the system again with tracing on and without the tracing module');
-    const [onDir, noneDir] = [dir('traced'), dir('untraced')];
-    const [on, none] = await Promise.all([
-      child('scripts/bench/system.ts', { ...env(onDir), OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' }, SYSTEM_READY, { timeoutMs: START_MS, nodeArgs: flags }),
+    step('tracing: starting the system again with tracing on (sampled as shipped, and every request), and without the tracing module');
+    const [onDir, allDir, noneDir] = [dir('traced'), dir('traced-all'), dir('untraced')];
+    const traced = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' };
+    const [on, all, none] = await Promise.all([
+      child('scripts/bench/system.ts', { ...env(onDir), ...traced, OTEL_TRACES_SAMPLER: undefined, OTEL_TRACES_SAMPLER_ARG: undefined }, SYSTEM_READY, { timeoutMs: START_MS, nodeArgs: flags }),
+      child('scripts/bench/system.ts', { ...env(allDir), ...traced, OTEL_TRACES_SAMPLER: 'parentbased_always_on' }, SYSTEM_READY, { timeoutMs: START_MS, nodeArgs: flags }),
       child('scripts/bench/system.ts', env(noneDir), SYSTEM_READY, { timeoutMs: START_MS, nodeArgs: withoutModule }),
     ]);
     // Each child has its own data dir and development account.
@@ -534,6 +536,7 @@ async function tracingCost(offUrl: string, key: string, offPid: number | undefin
       ['gateway POST /check without the tracing module', o(none.match[2]!, keyIn(noneDir), none.proc.pid)],
       ['gateway POST /check with tracing off', o(offUrl, key, offPid)],
       ['gateway POST /check with tracing on', o(on.match[2]!, keyIn(onDir), on.proc.pid)],
+      ['gateway POST /check with tracing on, every request recorded', o(all.match[2]!, keyIn(allDir), all.proc.pid)],
     ]);
     const exported = receiver.requests;
     const row = (t: Target, share: number, ratios: number[], a: 0 | 1, b: 1 | 2, what: string) => {
@@ -546,6 +549,10 @@ async function tracingCost(offUrl: string, key: string, offPid: number | undefin
       });
     };
     row(targets.tracingOn!, TRACING_ON_SHARE, rounds.map((r) => (r[1].rps > 0 ? r[2].rps / r[1].rps : 0)), 1, 2, 'tracing on');
+    // Not judged: what recording every request would cost (OTEL_TRACES_SAMPLER=parentbased_always_on).
+    const allShares = rounds.map((r) => (r[1].rps > 0 ? r[3].rps / r[1].rps : 0));
+    const allCpu = rounds.map((r) => (r[1].cpuMsPerRequest && r[3].cpuMsPerRequest ? r[1].cpuMsPerRequest / r[3].cpuMsPerRequest : 0));
+    targets.tracingOn!.note += `; sampled as shipped (parent-based, 1 in 10); every request recorded instead: ${fmt(median(allShares) * 100, 1)} % of off's requests/s (${percents(allShares)}), ${fmt(median(allCpu) * 100, 1)} % by server CPU per request`;
     row(targets.tracingOff!, TRACING_OFF_SHARE, rounds.map((r) => (r[0].rps > 0 ? r[1].rps / r[0].rps : 0)), 0, 1, 'tracing off');
     if (exported === 0) Object.assign(targets.tracingOn!, { status: 'FAIL', note: `${targets.tracingOn!.note}; no spans were exported` });
   } finally {

@@ -28,7 +28,7 @@ describe('tracing in the embedded start', () => {
     const db = await freshDatabase('trace_embedded');
     cleanup.push(() => db.drop());
     const port = await freePort();
-    const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_PORT: String(port), SVC_DATABASE_URL: db.url, SVC_LOG_LEVEL: 'info', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100' };
+    const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_PORT: String(port), SVC_DATABASE_URL: db.url, SVC_LOG_LEVEL: 'info', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_TRACES_SAMPLER: 'parentbased_always_on' };
     // npm start's command (package.json), run directly so that the test owns the process.
     const child = spawn(process.execPath, ['--v8-pool-size=1', '--import', 'tsx', '--import', TRACING_REGISTER, 'scripts/start.ts'], { cwd: resolve(import.meta.dirname, '..'), env, stdio: ['ignore', 'pipe', 'pipe'] });
     cleanup.push(async () => {

@@ -21,12 +21,12 @@ describe('tracing across the split start', () => {
   const ns = freshNamespace('trace');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-trace-'));
   const output: string[] = [];
-  const OTEL = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_BSP_SCHEDULE_DELAY'];
+  const OTEL = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_BSP_SCHEDULE_DELAY', 'OTEL_TRACES_SAMPLER'];
 
   beforeAll(async () => {
     receiver = await startOtlpReceiver();
     // The children inherit this process' environment (startSplit).
-    Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100' });
+    Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_TRACES_SAMPLER: 'parentbased_always_on' });
     db = await freshDatabase('trace');
     sys = await startSplit({
       databaseUrl: db.url,
@@ -89,5 +89,16 @@ describe('tracing across the split start', () => {
     const r = await fetch(`${sys.url}/account`, { headers: { 'x-svc-key': sys.key, traceparent: `00-${callerTrace}-${'b'.repeat(16)}-01` } });
     expect(r.status).toBe(200);
     expect(r.headers.get('traceparent')).toMatch(new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-01$`));
+    // A caller's unsampled context is followed too: not recorded, but named in the answer and the log.
+    const quiet = 'c'.repeat(31) + '2';
+    const q = await fetch(`${sys.url}/account`, { headers: { 'x-svc-key': sys.key, traceparent: `00-${quiet}-${'d'.repeat(16)}-00` } });
+    expect(q.status).toBe(200);
+    expect(q.headers.get('traceparent')).toMatch(new RegExp(`^00-${quiet}-[0-9a-f]{16}-00$`));
+    const findLine = () => output.find((l) => l.includes(q.headers.get('x-request-id')!));
+    for (let i = 0; i < 50 && !findLine(); i++) await new Promise((res) => setTimeout(res, 100));
+    const line = findLine();
+    expect(line && JSON.parse(line.slice(line.indexOf('{'))).trace_id).toBe(quiet);
+    await new Promise((res) => setTimeout(res, 500));
+    expect(receiver.spans.filter((s) => s.traceId === quiet)).toEqual([]);
   });
 });

@@ -31,6 +31,14 @@ async function start() {
   // A service's thread is named after its service; the embedded start's main thread serves the gateway.
   const thread = !isMainThread && workerData && typeof workerData.name === 'string' ? workerData.name : null;
   const serviceName = thread ?? process.env.OTEL_SERVICE_NAME ?? 'gateway';
+  // One request in ten recorded unless the operator says otherwise (OTEL_TRACES_SAMPLER): recording
+  // and exporting every request's spans costs POST /check about a third of its throughput
+  // (docs/benchmarks.md). Parent-based: a caller's sampled traceparent is always recorded, and an
+  // unrecorded request still has its trace id in the answer's traceparent and its log lines.
+  if (!process.env.OTEL_TRACES_SAMPLER) {
+    process.env.OTEL_TRACES_SAMPLER = 'parentbased_traceidratio';
+    process.env.OTEL_TRACES_SAMPLER_ARG ??= '0.1';
+  }
   // Metrics are Prometheus' and logs pino's: only traces go over OTLP.
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
