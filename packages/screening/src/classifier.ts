@@ -1,17 +1,21 @@
 /**
- * The text classifier: which groups of the data pack a text uses, and the first rule of the pack
- * those groups satisfy. Deterministic and pure: the same text always gets the same answer, and
- * nothing but the text and the pack is read (never the chassis).
+ * The text classifier: which groups of the data pack a text uses, and the first row of the pack's
+ * decision table those groups satisfy. Deterministic and pure: the same text always gets the same
+ * answer, and nothing but the text and the pack is read (never the chassis).
  *
- * High confidence needs two things at once: something that names the chassis (target) and
- * something that seeks what is protected about it (composition, processing, equipment, or a plan
- * to copy it). Amount words alone are ambiguous ("how much glycerin can I add to luxe" asks about
- * the caller's own formula), so they count only without a first-person word of formulating.
+ * The table is the primer's published rule (docs/decisions.md, issue 30). A refusal needs two
+ * things at once: something that names the chassis (or its supplier's side) and something that
+ * seeks what is protected about it (composition, amounts, processing, equipment, a plan to copy it,
+ * or an insider's role). The formulator's own process with the chassis ("can I homogenize my
+ * finished serum") is an explicit allow row, read before the processing rows.
  */
 import { GROUPS, SCREENING_PACK, type Group, type Rule, type ScreeningPack } from './pack';
-import { wordsOf } from './text';
+import { readText } from './text';
 
 export type Decision = 'allow' | 'borderline' | 'refuse';
+
+/** CJK ideographs, kana and Hangul: such a term is matched as a substring of the text's dense string. */
+const DENSE_TERM = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/u;
 
 export interface Verdict {
   decision: Decision;
@@ -54,12 +58,18 @@ function matchesAt(pieces: Piece[], k: number, words: string[], i: number): bool
   return w !== undefined && pieceMatches(p, w) && matchesAt(pieces, k + 1, words, i + 1);
 }
 
+/** Whether a row of the decision table applies to the groups a text uses. */
+export function applies(r: Rule, groups: ReadonlySet<Group>): boolean {
+  return (r.all ?? []).every((g) => groups.has(g)) && (!r.any || r.any.some((g) => groups.has(g))) && !(r.none ?? []).some((g) => groups.has(g));
+}
+
 export class Classifier {
   readonly version: string;
   private readonly byExact = new Map<string, Term[]>();
   private readonly byPrefix = new Map<string, Term[]>();
   private readonly prefixLengths: number[];
   private readonly infix: Term[] = [];
+  private readonly dense: Array<{ group: Group; s: string }> = [];
   private readonly rules: readonly Rule[];
   // Names and queries repeat heavily (every check re-sends its lines): a bounded memo keeps the hot
   // path to one map lookup per text.
@@ -71,6 +81,10 @@ export class Classifier {
     const lengths = new Set<number>();
     for (const group of GROUPS) {
       for (const raw of pack.groups[group]) {
+        if (DENSE_TERM.test(raw)) {
+          this.dense.push({ group, s: raw.replace(/\s+/g, '').toLowerCase() });
+          continue;
+        }
         const pieces = raw.split(' ').filter(Boolean).map(pieceOf);
         const first = pieces[0]!;
         const term = { group, pieces };
@@ -92,8 +106,9 @@ export class Classifier {
 
   /** The groups a text uses. */
   groupsOf(text: string): Set<Group> {
-    const words = wordsOf(text);
+    const { words, dense } = readText(text);
     const found = new Set<Group>();
+    if (dense) for (const t of this.dense) if (!found.has(t.group) && dense.includes(t.s)) found.add(t.group);
     const tryTerms = (terms: Term[] | undefined, i: number) => {
       if (!terms) return;
       for (const t of terms) if (!found.has(t.group) && matchesAt(t.pieces, 0, words, i)) found.add(t.group);
@@ -117,8 +132,8 @@ export class Classifier {
     let verdict = ALLOW;
     if (groups.size) {
       for (const r of this.rules) {
-        if (r.all.every((g) => groups.has(g)) && !(r.none ?? []).some((g) => groups.has(g))) {
-          verdict = { decision: r.decision, rule: r.id };
+        if (applies(r, groups)) {
+          verdict = r.decision === 'allow' ? ALLOW : { decision: r.decision, rule: r.id };
           break;
         }
       }

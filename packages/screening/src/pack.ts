@@ -5,15 +5,37 @@
 import { z } from 'zod';
 import packJson from '../data/screening-pack.json';
 
-export const GROUPS = ['target', 'composition', 'amount', 'processing', 'processingWeak', 'equipment', 'extraction', 'userAction', 'ownFormula'] as const;
+export const GROUPS = [
+  'target',
+  'composition',
+  'amount',
+  'processing',
+  'processingWeak',
+  'equipment',
+  'extraction',
+  'userAction',
+  'ownFormula',
+  'ownProcess',
+  'supplierSide',
+  'roleClaim',
+  'confirm',
+] as const;
 export type Group = (typeof GROUPS)[number];
 
-const RuleSchema = z.strictObject({
-  id: z.string().regex(/^screen\.[a-z_]+$/),
-  decision: z.enum(['refuse', 'borderline']),
-  all: z.array(z.enum(GROUPS)).min(1),
-  none: z.array(z.enum(GROUPS)).optional(),
-});
+/**
+ * One row of the decision table: it applies when the text uses every group of `all`, at least one of
+ * `any` (when given) and none of `none`. Rows are read in order and the first that applies decides;
+ * an `allow` row is a published exception (the formulator's own process), not a gap.
+ */
+const RuleSchema = z
+  .strictObject({
+    id: z.string().regex(/^screen\.[a-z_]+$/),
+    decision: z.enum(['refuse', 'borderline', 'allow']),
+    all: z.array(z.enum(GROUPS)).optional(),
+    any: z.array(z.enum(GROUPS)).min(1).optional(),
+    none: z.array(z.enum(GROUPS)).optional(),
+  })
+  .refine((r) => (r.all?.length ?? 0) + (r.any?.length ?? 0) > 0, { message: 'a rule needs all or any' });
 
 export const ScreeningPackSchema = z.strictObject({
   version: z.string().regex(/^\d{4}\.\d{1,2}\.\d+$/),

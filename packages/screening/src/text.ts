@@ -1,5 +1,84 @@
-/** Text as the classifier reads it: lower case, accents folded, words of letters and digits. */
+/**
+ * Text as the classifier reads it. Spelling noise is removed before any word is looked up, so the
+ * word lists hold each word once, in its plain spelling:
+ *
+ * - full-width and compatibility forms become their plain letters (NFKC), zero-width and soft
+ *   hyphen characters are dropped, accents are folded (and the letters that do not decompose:
+ *   ß, ł, ø, æ, œ, đ);
+ * - digits and symbols written for letters inside a word (c0mp0sition, ch4ssis, b@se) become the
+ *   letters; a word of digits only (62.5, 40) is a number and stays one;
+ * - a word spelt out letter by letter (c o m p o s i t i o n, c.o.m.p) is joined back;
+ * - CJK and Hangul have no spaces: their characters are kept as one dense string, matched on
+ *   substrings, next to the Latin words.
+ */
+
+export interface ReadText {
+  /** Latin-script words: lower case, accents folded, letters and digits. */
+  words: string[];
+  /** Every CJK, kana and Hangul character of the text, in order, without spaces or punctuation. */
+  dense: string;
+}
+
+const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff]/g;
+const FOLD: Record<string, string> = { ß: 'ss', ł: 'l', ø: 'o', æ: 'ae', œ: 'oe', đ: 'd', ı: 'i', þ: 'th' };
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '€': 'e', '!': 'i', '|': 'l' };
+/** CJK ideographs, kana (full and half width), Hangul syllables and jamo. */
+const DENSE = /[%\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/u;
+const DENSE_ALL = new RegExp(DENSE.source, 'gu');
+
+function fold(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    // Hangul syllables decompose into jamo: composed again so that they read as the pack writes them.
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[ßłøæœđıþ]/g, (c) => FOLD[c] ?? c);
+}
+
+/** A token that mixes letters with digits or symbols standing for letters, read as the letters. */
+function unleet(token: string): string {
+  if (!/[a-z]/.test(token) || !/[0-9@$€!|]/.test(token)) return token;
+  return token.replace(/[0-9@$€!|]/g, (c) => LEET[c] ?? c);
+}
+
+/** Runs of three or more one-letter words (an obfuscated spelling) joined into one word. */
+function joinSpelled(words: string[]): string[] {
+  const out: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length >= 3) out.push(run.join(''));
+    else out.push(...run);
+    run = [];
+  };
+  for (const w of words) {
+    if (w.length === 1 && /[a-z]/.test(w)) run.push(w);
+    else {
+      flush();
+      out.push(w);
+    }
+  }
+  flush();
+  return out;
+}
+
+export function readText(text: string): ReadText {
+  const folded = fold(text);
+  const dense = (folded.match(DENSE_ALL) ?? []).join('');
+  // Letters, digits and the symbols that stand for letters; everything else separates words.
+  // Dots and stars inside a word (comp.osition, ch*ssis) are only noise and are dropped first.
+  const latin = folded.replace(DENSE_ALL, ' ').replace(/(?<=[a-z])[.*·•_~^](?=[a-z0-9])|(?<=[0-9])[.*·•_~^](?=[a-z])/g, '');
+  const raw = latin
+    .split(/[^a-z0-9@$€!|]+/)
+    .map((t) => unleet(t.replace(/[!|]+$/, '')))
+    .filter(Boolean);
+  const words = joinSpelled(raw.flatMap((w) => w.split(/[^a-z0-9]+/).filter(Boolean)));
+  return { words, dense };
+}
+
+/** The Latin-script words of a text (see readText). */
 export function wordsOf(text: string): string[] {
-  const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ß/g, 'ss');
-  return folded.split(/[^a-z0-9]+/).filter(Boolean);
+  return readText(text).words;
 }
