@@ -14,7 +14,24 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { failOpen, type Bus, type Logger, type Subscription } from '@svc/kit';
 import { subscribeEvent, type EventOf } from '@svc/protos';
-import { Classifier, PROBE_LIMITS, TELL_YOUR_USER, pushEntry, signatureOf, subjectOf, sweepRun, type FormulaLike, type Verdict, type WindowEntry } from '@svc/screening';
+import {
+  Classifier,
+  PROBE_LIMITS,
+  TELL_YOUR_USER,
+  WARNINGS_PER_DAY,
+  isSweep,
+  joinFragments,
+  pushEntry,
+  shownStanding,
+  signatureOf,
+  subjectOf,
+  sweepRun,
+  type FormulaLike,
+  type Fragment,
+  type ShownStanding,
+  type Verdict,
+  type WindowEntry,
+} from '@svc/screening';
 import { rpc, type Clients } from './clients';
 import { HttpError } from './errors';
 import type { CallContext, Operation, ScreenedField } from './operations/operation';
@@ -45,6 +62,8 @@ interface Known {
 const STANDING_MS = 60_000;
 const MAX_SUBJECTS = 100_000;
 const MAX_WINDOWS = 50_000;
+/** How long a lift waits to be told to its subject's next answer. */
+const RESET_NOTICE_MS = 24 * 60 * 60_000;
 /** Operations whose body is a formula, and so a probe signature. */
 const FORMULA_OPS: ReadonlySet<string> = new Set(['check_formula', 'inci_label', 'preservation_check']);
 
@@ -94,6 +113,9 @@ export class ComplianceGate {
   private readonly standings = new Map<string, Known>();
   private readonly pending = new Map<string, Promise<Known | null>>();
   private readonly windows = new Map<string, WindowEntry[]>();
+  private readonly fragments = new Map<string, Fragment[]>();
+  /** Subjects an operator lifted, with when: their next answer says so (header Standing-Reset). */
+  private readonly resets = new Map<string, number>();
   private readonly origin = randomUUID();
   private seq = 0;
   private subs: Subscription[] = [];
@@ -110,7 +132,7 @@ export class ComplianceGate {
     this.subs.push(await subscribeEvent(bus, 'compliance.standing_changed', (e) => this.learn(e), invalid));
     this.subs.push(
       await subscribeEvent(bus, 'compliance.signature', (e) => {
-        if (e.origin !== this.origin) this.remember(e.subject, { family: e.family, coords: e.coords, at: e.at });
+        if (e.origin !== this.origin) this.remember(e.subject, { family: e.family, coords: e.coords, at: e.at, guidance: e.guidance === true });
       }, invalid),
     );
   }
@@ -122,23 +144,25 @@ export class ComplianceGate {
 
   hooks(): Required<Pick<StageHooks, 'standing' | 'screening'>> {
     return {
-      // x-svc-user is screened with the standing, so that it is screened on every keyed operation,
-      // not only on those whose input has free text.
-      standing: async (ctx, op) => {
+        // x-svc-user is an id, never a question (issue 30): `chassis-composition-ratio` is a name.
+      standing: async (ctx) => {
         await this.checkStanding(ctx);
-        if (ctx.endUser) {
-          const v = this.classifier.classify(ctx.endUser);
-          if (v.decision === 'refuse') await this.refuse(ctx, op, {}, v.rule);
-        }
+        this.tellReset(ctx);
       },
       screening: (ctx, op, input) => this.screen(ctx, op, input),
     };
   }
 
   /** Replaces the cached standing of a subject with what the ledger announced. */
-  learn(e: Pick<EventOf<'compliance.standing_changed'>, 'subject' | 'state' | 'until' | 'version'>): void {
+  learn(e: Pick<EventOf<'compliance.standing_changed'>, 'subject' | 'state' | 'until' | 'version'> & Partial<Pick<EventOf<'compliance.standing_changed'>, 'strikesToday' | 'level'>>): void {
     const held = this.standings.get(e.subject);
     if (held && held.version > e.version) return;
+    // Only an operator's lift announces a standing with no strike and no level (a refusal always
+    // counts one): the subject's next answer says its standing was reset.
+    if (e.strikesToday === 0 && e.level === 0 && e.version > 0 && (!held || held.version < e.version)) {
+      if (this.resets.size >= MAX_SUBJECTS) this.resets.clear();
+      this.resets.set(e.subject, this.now());
+    }
     if (this.standings.size >= MAX_SUBJECTS && !held) this.standings.clear();
     this.standings.set(e.subject, { state: e.state, until: e.until ? Date.parse(e.until) : 0, exp: this.now() + STANDING_MS, version: e.version });
   }
@@ -183,6 +207,16 @@ export class ComplianceGate {
     }
   }
 
+  /** Says, once, on the next answer of a lifted subject, that an operator reset its standing. */
+  private tellReset(ctx: CallContext): void {
+    if (!ctx.account || !this.resets.size) return;
+    const subject = subjectOf(ctx.caller);
+    const at = this.resets.get(subject);
+    if (at === undefined) return;
+    this.resets.delete(subject);
+    if (this.now() - at <= RESET_NOTICE_MS) ctx.req.res?.setHeader('Standing-Reset', new Date(at).toISOString());
+  }
+
   private remember(subject: string, e: WindowEntry): WindowEntry[] {
     if (this.windows.size >= MAX_WINDOWS && !this.windows.has(subject)) this.windows.clear();
     const w = pushEntry(this.windows.get(subject) ?? [], e);
@@ -192,7 +226,21 @@ export class ComplianceGate {
 
   private async screen(ctx: CallContext, op: Operation, input: unknown): Promise<void> {
     const texts = textsOf(op.policy.screen, input);
-    const verdict = this.classifier.classifyAll(texts);
+    let verdict = this.classifier.classifyAll(texts);
+    // A question split across calls is read whole: the free texts of questions and submissions
+    // (not ingredient lines, whose trade names may hold a target word) join the subject's last
+    // fragments.
+    if (ctx.account && !op.policy.screen.includes('lines.n')) {
+      const subject = subjectOf(ctx.caller);
+      const held = this.fragments.get(subject) ?? [];
+      const j = joinFragments(this.classifier, held, texts, verdict, this.now());
+      verdict = j.verdict;
+      if (j.fragments.length || held.length) {
+        if (this.fragments.size >= MAX_WINDOWS && !held.length) this.fragments.clear();
+        if (j.fragments.length) this.fragments.set(subject, j.fragments);
+        else this.fragments.delete(subject);
+      }
+    }
     if (verdict.decision === 'refuse') return this.refuse(ctx, op, input, verdict.rule);
     if (verdict.decision === 'borderline') ctx.req.screening = verdict;
     if (!FORMULA_OPS.has(op.id) || !ctx.account) return;
@@ -201,33 +249,87 @@ export class ComplianceGate {
     const subject = subjectOf(ctx.caller);
     const sig = signatureOf(formula);
     const at = this.now();
-    const run = sweepRun(this.windows.get(subject) ?? [], sig, at);
-    this.remember(subject, { family: sig.family, coords: sig.coords, at });
+    // Preservation guidance is where a formulator tries preservative levels: there a handful of
+    // levels of one line is a choice (PROBE_LIMITS.choiceValues).
+    const guidance = op.id === 'preservation_check';
+    const run = sweepRun(this.windows.get(subject) ?? [], sig, at, guidance);
+    this.remember(subject, { family: sig.family, coords: sig.coords, at, guidance });
     // Only a request that moves one number of a formula seen before can be a step of a sweep, so
     // only those travel to the other replicas (the stream keeps events for a week; most formula
     // requests are not sweep steps). A replica then misses at most the first request of a run.
     if (run.values >= 2) {
-      const event: EventOf<'compliance.signature'> = { origin: this.origin, subject, family: sig.family, coords: sig.coords, at };
+      const event: EventOf<'compliance.signature'> = { origin: this.origin, subject, family: sig.family, coords: sig.coords, at, guidance };
       // Not awaited: the window of this replica already holds it; the others learn it shortly.
       this.bus?.publish('compliance.signature', event, { id: `${this.origin}:${++this.seq}` }).catch(() => failOpen.inc({ check: 'signature_publish' }));
     }
-    const probe = sig.sameNameLines >= PROBE_LIMITS.ladderLines ? 'probe.ladder' : run.values >= PROBE_LIMITS.sweepValues ? 'probe.sweep' : null;
+    const probe = sig.sameNameLines >= PROBE_LIMITS.ladderLines ? 'probe.ladder' : isSweep(run) ? 'probe.sweep' : null;
     if (probe) return this.refuse(ctx, op, input, probe);
   }
 
-  /** 403 protected_ip, entered in the ledger (a strike); the new standing is cached at once. */
+  /**
+   * 403 protected_ip, entered in the ledger (a strike); the new standing is cached at once. The body
+   * says which strike of the day it is (`strike` of `of`), and when it suspends, until when
+   * (`suspended_until`), with the standing as GET /account shows it.
+   */
   private async refuse(ctx: CallContext, op: Operation, input: unknown, rule: string): Promise<never> {
     const requestHash = requestHashOf(op, input, ctx.endUser ?? '');
     const channel = channelOf(ctx);
+    let standing: ShownStanding | null = null;
     try {
       const r = await rpc(this.clients, 'compliance', 'RecordRefusal', { caller: ctx.caller, channel, rule, requestHash }, { idempotent: true, requestId: ctx.requestId, deadlineMs: 3_000 });
       const s = r.standing;
-      if (s) this.learn({ subject: s.subject, state: ComplianceGate.stateOf(s.state), until: s.until, version: s.version });
+      if (s) {
+        this.learn({ subject: s.subject, state: ComplianceGate.stateOf(s.state), until: s.until, version: s.version, strikesToday: s.strikesToday, level: s.level });
+        standing = shownStanding({ state: ComplianceGate.stateOf(s.state), until: s.until, strikesToday: s.strikesToday, level: s.level });
+      }
     } catch (err) {
       // The refusal stands without the ledger; the strike is what is lost, and the log says so.
       this.log.error({ requestId: ctx.requestId, rule, channel, requestHash, err: (err as Error).message }, 'refusal not recorded: the compliance service is unavailable');
     }
     this.log.warn({ requestId: ctx.requestId, subject: subjectOf(ctx.caller), channel, rule, requestHash, at: new Date(this.now()).toISOString() }, 'protected_ip refusal');
-    throw new HttpError(403, 'protected_ip', 'this request seeks protected information about the chassis (composition, processing or equipment) and was refused', { tell_your_user: TELL_YOUR_USER });
+    const strike = standing?.strikes_today ?? null;
+    const until = standing?.suspended_until ?? null;
+    const which =
+      standing === null
+        ? 'the strike could not be counted just now'
+        : standing.state === 'banned'
+          ? 'the key is now banned; only the operator can lift it'
+          : until
+            ? `strike ${strike} today: access is suspended until ${until}`
+            : `warning ${strike} of ${WARNINGS_PER_DAY} for today`;
+    throw new HttpError(403, 'protected_ip', `this request seeks protected information about the chassis (composition, processing or equipment) and was refused; ${which}`, {
+      tell_your_user: TELL_YOUR_USER,
+      strike,
+      of: WARNINGS_PER_DAY,
+      suspended_until: until,
+      standing,
+    });
+  }
+
+}
+
+export interface CallerStanding {
+  account: ShownStanding;
+  /** The end user named in x-svc-user: its own standing where strikes are counted per end user, else the account's. */
+  end_user: (ShownStanding & { id: string }) | null;
+}
+
+/**
+ * The standing of the account and of the end user named in x-svc-user, as GET /account shows it
+ * (read from the ledger, not the cache: the answer a caller checks before trying again). Null when
+ * the compliance service cannot be reached: the account answer never fails for it.
+ */
+export async function callerStanding(ctx: CallContext): Promise<CallerStanding | null> {
+  const ask = async (caller: CallContext['caller']): Promise<ShownStanding> => {
+    const s = await ctx.rpc('compliance', 'GetStanding', { caller }, { idempotent: true });
+    return shownStanding({ state: s.state === 'banned' ? 'banned' : s.state === 'suspended' ? 'suspended' : 'active', until: s.until, strikesToday: s.strikesToday, level: s.level });
+  };
+  try {
+    const account = await ask({ ...ctx.caller, endUser: '' });
+    const isolated = subjectOf(ctx.caller) !== ctx.caller.accountId;
+    return { account, end_user: ctx.endUser ? { id: ctx.endUser, ...(isolated ? await ask(ctx.caller) : account) } : null };
+  } catch {
+    failOpen.inc({ check: 'standing_shown' });
+    return null;
   }
 }

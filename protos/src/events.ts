@@ -91,6 +91,8 @@ export const EVENTS = {
     family: z.string().min(1).max(32),
     coords: z.array(z.number()).max(2_000),
     at: z.number(),
+    /** Sent to preservation guidance, where a handful of levels is a choice (issue 30); absent from older senders. */
+    guidance: z.boolean().optional(),
   }),
 } as const;
 

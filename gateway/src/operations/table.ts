@@ -14,6 +14,7 @@ import type { TtlCache } from '../cache';
 import * as A from '../contract/answers';
 import * as X from '../contract/examples';
 import { HttpError } from '../errors';
+import { callerStanding } from '../compliance';
 import { openApiDocument } from '../openapi';
 import { idempotencyKey } from '../idempotency';
 import { KNOWLEDGE_PACK, answer } from '../knowledge/pack';
@@ -263,8 +264,8 @@ export function operations(d: OperationDeps): Operation[] {
       example: X.ACCOUNT,
       policy: KEYED,
       async call(ctx) {
-        const a = await ctx.rpc('metering', 'GetAccount', { caller: ctx.caller }, { idempotent: true });
-        return json(accountJson(a, `${ctx.baseUrl}/terms`));
+        const [a, standing] = await Promise.all([ctx.rpc('metering', 'GetAccount', { caller: ctx.caller }, { idempotent: true }), callerStanding(ctx)]);
+        return json({ ...accountJson(a, `${ctx.baseUrl}/terms`), standing });
       },
     }),
     operation({

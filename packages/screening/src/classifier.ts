@@ -73,7 +73,7 @@ export class Classifier {
   private readonly rules: readonly Rule[];
   // Names and queries repeat heavily (every check re-sends its lines): a bounded memo keeps the hot
   // path to one map lookup per text.
-  private readonly memo = new Map<string, Verdict>();
+  private readonly memo = new Map<string, { verdict: Verdict; groups: ReadonlySet<Group> }>();
 
   constructor(pack: ScreeningPack = SCREENING_PACK, private readonly memoSize = 20_000) {
     this.version = pack.version;
@@ -126,21 +126,25 @@ export class Classifier {
   }
 
   classify(text: string): Verdict {
+    return this.read(text).verdict;
+  }
+
+  /** The groups of a text and its verdict, remembered. */
+  read(text: string): { verdict: Verdict; groups: ReadonlySet<Group> } {
     const known = this.memo.get(text);
     if (known) return known;
     const groups = this.groupsOf(text);
-    let verdict = ALLOW;
-    if (groups.size) {
-      for (const r of this.rules) {
-        if (applies(r, groups)) {
-          verdict = r.decision === 'allow' ? ALLOW : { decision: r.decision, rule: r.id };
-          break;
-        }
-      }
-    }
+    const r = { verdict: this.decide(groups), groups };
     if (this.memo.size >= this.memoSize) this.memo.clear();
-    this.memo.set(text, verdict);
-    return verdict;
+    this.memo.set(text, r);
+    return r;
+  }
+
+  /** The first row of the decision table that applies to a set of groups. */
+  decide(groups: ReadonlySet<Group>): Verdict {
+    if (!groups.size) return ALLOW;
+    for (const r of this.rules) if (applies(r, groups)) return r.decision === 'allow' ? ALLOW : { decision: r.decision, rule: r.id };
+    return ALLOW;
   }
 
   /** The strongest verdict over several texts: a refusal wins, then a borderline. */

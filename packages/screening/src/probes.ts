@@ -9,10 +9,17 @@
  *   or one line a few times until the verdict is compatible, and then moves on.
  *
  * So a sweep is a run of requests of one family that differ from the newest in the same single
- * coordinate only, reaching SWEEP_VALUES distinct values of it. Requests of other families in
- * between do not break the run (interleaving a decoy is the obvious evasion). A ladder is many
- * plain lines of one name in one request, each at its own amount: one request asking for several
- * label ranks at once.
+ * coordinate only, reaching PROBE_LIMITS distinct values of it. The balancing line is no coordinate
+ * (signature.ts), and a step that moves two numbers by opposite amounts (one line up, the line that
+ * balances it down) is one step of the first. Requests of other families in between do not break the
+ * run (interleaving a decoy is the obvious evasion); identical repeats add no value. A ladder is
+ * many plain lines of one name in one request, each at its own amount, more than a formula has
+ * phases.
+ *
+ * Preservation guidance exists to choose a preservative level, so there a handful of levels of one
+ * line is a choice, not a probe: its own threshold is higher (choiceValues). Formula checks and
+ * labels, and any run that moves the chassis share, keep the lower one. The thresholds and what a
+ * prober can still do are in docs/decisions.md (issue 30).
  */
 import type { Signature } from './signature';
 
@@ -20,13 +27,17 @@ export interface WindowEntry {
   family: string;
   coords: readonly number[];
   at: number;
+  /** Sent to preservation guidance (where trying levels is the purpose) rather than a check or a label. */
+  guidance?: boolean;
 }
 
 export const PROBE_LIMITS = {
-  /** Distinct values of the one moving number that make a sweep: refused at the 6th request of it. */
+  /** Distinct values of the one moving number on checks and labels (or of the share anywhere) that make a sweep: refused at the 6th. */
   sweepValues: 6,
-  /** Plain lines of one name in one request that make a ladder. */
-  ladderLines: 3,
+  /** Distinct values of one line in preservation guidance that make a sweep: 7 levels are a choice, the 8th is refused. */
+  choiceValues: 8,
+  /** Plain lines of one name (other than water) in one request that make a ladder: more than the phases of a formula. */
+  ladderLines: 4,
   /** What the window holds per subject. */
   windowEntries: 32,
   windowMs: 30 * 60_000,
@@ -44,48 +55,80 @@ export interface Probe {
 export const JITTER = { relative: 0.02, absolute: 0.01 } as const;
 const near = (x: number, y: number): boolean => x === y || Math.abs(x - y) <= Math.max(JITTER.absolute, JITTER.relative * Math.max(Math.abs(x), Math.abs(y)));
 
-/** The coordinates in which a and b differ beyond jitter (at most 2 are reported), or null when the shapes differ. */
-function bigDifferences(a: readonly number[], b: readonly number[]): number[] | null {
+/**
+ * The one coordinate in which a and b differ beyond jitter: its index, -1 when none, null when the
+ * shapes differ or more than one number moved. Two numbers moving by opposite amounts (a line and
+ * the line that balances it) are one move, of the first.
+ */
+function movedCoordinate(a: readonly number[], b: readonly number[]): number | null {
   if (a.length !== b.length) return null;
   const out: number[] = [];
-  for (let i = 0; i < a.length && out.length < 2; i++) if (!near(a[i]!, b[i]!)) out.push(i);
-  return out;
+  for (let i = 0; i < a.length; i++) {
+    if (near(a[i]!, b[i]!)) continue;
+    if (out.length === 2) return null;
+    out.push(i);
+  }
+  if (out.length === 0) return -1;
+  if (out.length === 1) return out[0]!;
+  const [i, j] = out as [number, number];
+  return near(a[i]! - b[i]!, b[j]! - a[j]!) ? i : null;
+}
+
+export interface Run {
+  /** The number that moves, -1 when none. */
+  moving: number;
+  /** Distinct values it took along the run, the newest included. */
+  values: number;
+  /** Of those, the values sent to checks and labels (the newest included when it is one). */
+  formulaValues: number;
 }
 
 /**
- * The run the newest signature continues: the one number that moves (-1 when none) and how many
- * distinct values it has taken, the newest included. Every other number stays within jitter of the
- * newest request's all along the run.
+ * The run the newest signature continues. Every other number stays within jitter of the newest
+ * request's all along the run.
  */
-export function sweepRun(window: readonly WindowEntry[], next: Signature, now: number): { moving: number; values: number } {
+export function sweepRun(window: readonly WindowEntry[], next: Signature, now: number, guidance = false): Run {
   const since = now - PROBE_LIMITS.windowMs;
   let moving = -1;
   const values = new Set<number>();
+  const formulaValues = new Set<number>();
   // Near-repeats seen before the moving number is known still count their value of it once it is.
-  const pending: Array<readonly number[]> = [];
+  const pending: WindowEntry[] = [];
+  const count = (e: { coords: readonly number[]; guidance?: boolean }) => {
+    const v = e.coords[moving]!;
+    values.add(v);
+    if (!e.guidance) formulaValues.add(v);
+  };
   for (let i = window.length - 1; i >= 0; i--) {
     const e = window[i]!;
     if (e.at < since) break;
     if (e.family !== next.family) continue;
-    const d = bigDifferences(e.coords, next.coords);
-    if (d === null || d.length > 1 || (d.length === 1 && moving >= 0 && d[0] !== moving)) break;
-    if (d.length === 1) {
-      moving = d[0]!;
-      values.add(e.coords[moving]!);
-      for (const p of pending) values.add(p[moving]!);
+    const d = movedCoordinate(e.coords, next.coords);
+    if (d === null || (d >= 0 && moving >= 0 && d !== moving)) break;
+    if (d >= 0 && moving < 0) {
+      moving = d;
+      for (const p of pending) count(p);
       pending.length = 0;
-    } else if (moving >= 0) values.add(e.coords[moving]!);
-    else pending.push(e.coords);
+    }
+    if (moving >= 0) count(e);
+    else pending.push(e);
   }
-  if (moving < 0) return { moving, values: 0 };
-  values.add(next.coords[moving]!);
-  return { moving, values: values.size };
+  if (moving < 0) return { moving, values: 0, formulaValues: 0 };
+  count({ coords: next.coords, guidance });
+  return { moving, values: values.size, formulaValues: formulaValues.size };
+}
+
+/** Whether a run is a sweep: the share or a checked line through sweepValues values, or any line through choiceValues. */
+export function isSweep(run: Run): boolean {
+  if (run.moving < 0) return false;
+  if (run.moving === 0) return run.values >= PROBE_LIMITS.sweepValues;
+  return run.formulaValues >= PROBE_LIMITS.sweepValues || run.values >= PROBE_LIMITS.choiceValues;
 }
 
 /** Whether the newest signature completes a probe, given the subject's window before it. */
-export function detectProbe(window: readonly WindowEntry[], next: Signature, now: number): Probe | null {
+export function detectProbe(window: readonly WindowEntry[], next: Signature, now: number, guidance = false): Probe | null {
   if (next.sameNameLines >= PROBE_LIMITS.ladderLines) return { rule: 'probe.ladder' };
-  return sweepRun(window, next, now).values >= PROBE_LIMITS.sweepValues ? { rule: 'probe.sweep' } : null;
+  return isSweep(sweepRun(window, next, now, guidance)) ? { rule: 'probe.sweep' } : null;
 }
 
 /** The window with the newest entry added, oldest and expired entries dropped. */

@@ -6,8 +6,14 @@
  *
  * The input is the request's own shape, not the formula library's parsed one: a line is
  * {n, pct} or {pct, blend: [{n, f}]}.
+ *
+ * Two ordinary ways of writing a formula leave the signature alone (issue 30):
+ * - the balancing line (water, the line a `balance` remedy moves) is not a coordinate: a step that
+ *   moves one amount and water with it is one step of one number, and a balanced sweep is seen;
+ * - plain lines of one name (water or glycerin written once per phase) count as one line at their
+ *   total, so splitting a line into phases is neither a new family nor a ladder.
  */
-import { remembered } from '@svc/formula';
+import { WATER_LABEL_WORDS, remembered } from '@svc/formula';
 
 export interface SignatureLine {
   n?: string;
@@ -22,12 +28,29 @@ export interface FormulaLike {
   lines: readonly SignatureLine[];
 }
 
+/** Spellings of water, the line a formula balances with (remedies.ts WATER_LABEL_WORDS and the usual others). */
+export const BALANCING_NAMES: ReadonlySet<string> = new Set([
+  ...WATER_LABEL_WORDS,
+  'EAU',
+  'AQUA/WATER',
+  'WATER/AQUA',
+  'AQUA (WATER)',
+  'WATER (AQUA)',
+  'AQUA/WATER/EAU',
+  'DEIONIZED WATER',
+  'DEIONISED WATER',
+  'DEMINERALIZED WATER',
+  'DEMINERALISED WATER',
+  'PURIFIED WATER',
+  'DISTILLED WATER',
+]);
+
 export interface Signature {
   /** Hash of the architecture and the ingredient set (with multiplicity), order-free. */
   family: string;
   /** share first, then each line's pct and blend fractions in the family's canonical order. */
   coords: number[];
-  /** The most plain lines sharing one name in this request (a ladder inside one request). */
+  /** The most plain lines sharing one name other than water in this request (a ladder inside one request). */
   sameNameLines: number;
 }
 
@@ -48,24 +71,33 @@ export function hash53(s: string): string {
 }
 
 export function signatureOf(f: FormulaLike): Signature {
-  const items = f.lines.map((l) => {
+  const plain = new Map<string, { pct: number; lines: number }>();
+  const items: Array<{ k: string; nums: number[] }> = [];
+  let water = false;
+  for (const l of f.lines) {
     if (l.blend) {
       const comps = l.blend.map((b) => ({ k: key(b.n), f: b.f === 'trace' ? 0 : b.f })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.f - b.f));
-      return { k: `[${comps.map((c) => c.k).join('+')}]`, nums: [l.pct, ...comps.map((c) => c.f)] };
+      items.push({ k: `[${comps.map((c) => c.k).join('+')}]`, nums: [l.pct, ...comps.map((c) => c.f)] });
+      continue;
     }
-    return { k: key(l.n ?? ''), nums: [l.pct] };
-  });
-  // Same-name lines are told apart by their amounts, so a reordered request has the same coords.
-  items.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : (a.nums[0] ?? 0) - (b.nums[0] ?? 0)));
-  const counts = new Map<string, number>();
-  for (const l of f.lines) {
-    if (l.blend) continue;
     const k = key(l.n ?? '');
-    counts.set(k, (counts.get(k) ?? 0) + 1);
+    if (BALANCING_NAMES.has(k)) {
+      water = true;
+      continue;
+    }
+    const held = plain.get(k);
+    if (held) {
+      held.pct += l.pct;
+      held.lines++;
+    } else plain.set(k, { pct: l.pct, lines: 1 });
   }
+  for (const [k, v] of plain) items.push({ k, nums: [Math.round(v.pct * 1e6) / 1e6] });
+  items.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : (a.nums[0] ?? 0) - (b.nums[0] ?? 0)));
+  let sameNameLines = 0;
+  for (const v of plain.values()) sameNameLines = Math.max(sameNameLines, v.lines);
   return {
-    family: hash53(`${f.architecture}|${items.map((i) => i.k).join('|')}`),
+    family: hash53(`${f.architecture}|${water ? 'AQUA|' : ''}${items.map((i) => i.k).join('|')}`),
     coords: [f.share, ...items.flatMap((i) => i.nums)],
-    sameNameLines: Math.max(0, ...counts.values()),
+    sameNameLines,
   };
 }

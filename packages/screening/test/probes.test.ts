@@ -13,17 +13,31 @@ const base = (over: Partial<FormulaLike> = {}): FormulaLike => ({
 });
 
 /** Runs a sequence through the detector and returns the 1-based index of the first probe, or 0. */
-function firstProbe(seq: FormulaLike[]): number {
+function firstProbe(seq: FormulaLike[], guidance = false): number {
   let w: WindowEntry[] = [];
   let t = 1_000_000;
   for (const [i, f] of seq.entries()) {
     t += 5_000;
     const s = signatureOf(f);
-    if (detectProbe(w, s, t)) return i + 1;
-    w = pushEntry(w, { family: s.family, coords: s.coords, at: t });
+    if (detectProbe(w, s, t, guidance)) return i + 1;
+    w = pushEntry(w, { family: s.family, coords: s.coords, at: t, guidance });
   }
   return 0;
 }
+
+/** A formula balanced with water at 100: every step of one line moves AQUA by the opposite amount. */
+const balanced = (over: { share?: number; pe?: number; glycerin?: number; aquaLines?: number } = {}): FormulaLike => {
+  const share = over.share ?? 70;
+  const lines = [
+    { n: 'GLYCERIN', pct: over.glycerin ?? 3 },
+    { n: 'PHENOXYETHANOL', pct: over.pe ?? 0.5 },
+    { n: 'NIACINAMIDE', pct: 4 },
+  ];
+  const water = 100 - share - lines.reduce((a, l) => a + l.pct, 0);
+  const parts = over.aquaLines ?? 1;
+  const aqua = Array.from({ length: parts }, (_, i) => ({ n: 'AQUA', pct: parts === 1 ? water : i === 0 ? water - (parts - 1) * 2 : 2 }));
+  return { architecture: 'luxe', share, lines: [...aqua, ...lines] };
+};
 
 const withGlycerin = (pct: number) => base({ lines: [{ n: 'GLYCERIN', pct }, ...base().lines.slice(1)] });
 
@@ -64,7 +78,46 @@ describe('sweeps and bisections', () => {
     expect(firstProbe(seq)).toBe(0);
   });
   it('a ladder of same-name lines in one request is caught at once', () => {
-    expect(firstProbe([base({ lines: [{ n: 'LECITHIN', pct: 0.1 }, { n: 'lecithin', pct: 0.2 }, { n: 'Lecithin', pct: 0.4 }, { n: 'WATER', pct: 10 }] })])).toBe(1);
+    expect(firstProbe([base({ lines: [{ n: 'LECITHIN', pct: 0.1 }, { n: 'lecithin', pct: 0.2 }, { n: 'Lecithin', pct: 0.4 }, { n: 'LECITHIN', pct: 0.8 }, { n: 'WATER', pct: 10 }] })])).toBe(1);
+  });
+  it('a sweep balanced with water (each step moves AQUA too) is caught at its 6th request', () => {
+    expect(firstProbe([1, 2, 3, 4, 5, 6, 7, 8].map((glycerin) => balanced({ glycerin })))).toBe(PROBE_LIMITS.sweepValues);
+  });
+  it('a sweep of the share balanced with water is caught at its 6th request, in preservation guidance too', () => {
+    const seq = [60, 62, 64, 66, 68, 70, 72, 74].map((share) => balanced({ share }));
+    expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
+    expect(firstProbe(seq, true)).toBe(PROBE_LIMITS.sweepValues);
+  });
+  it('a sweep balanced with another line (one up, the other down by as much) is caught', () => {
+    const seq = [1, 2, 3, 4, 5, 6, 7].map((p) => base({ lines: [{ n: 'GLYCERIN', pct: 10 - p }, { n: 'NIACINAMIDE', pct: p }, ...base().lines.slice(2)] }));
+    expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
+  });
+  it('a preservative swept in preservation guidance is caught at its 8th level', () => {
+    expect(firstProbe([0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((pe) => balanced({ pe })), true)).toBe(PROBE_LIMITS.choiceValues);
+  });
+});
+
+describe('not probes (issue 30)', () => {
+  it('water written as three AQUA lines (one per phase) is neither a ladder nor a new family', () => {
+    const one = signatureOf(balanced());
+    const three = signatureOf(balanced({ aquaLines: 3 }));
+    expect(three.sameNameLines).toBe(1);
+    expect(three.family).toBe(one.family);
+    expect(firstProbe([balanced({ aquaLines: 3 })])).toBe(0);
+  });
+  it('a line split into three phases is not a ladder, and counts at its total', () => {
+    const split = base({ lines: [{ n: 'GLYCERIN', pct: 2 }, { n: 'GLYCERIN', pct: 1 }, { n: 'GLYCERIN', pct: 0.5 }, ...base().lines.slice(1)] });
+    expect(signatureOf(split).sameNameLines).toBe(3);
+    expect(firstProbe([split])).toBe(0);
+    expect(signatureOf(split).coords).toEqual(signatureOf(withGlycerin(3.5)).coords);
+  });
+  it('the 6th and 7th phenoxyethanol level tried in preservation guidance is a choice', () => {
+    expect(firstProbe([0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((pe) => balanced({ pe })), true)).toBe(0);
+    expect(firstProbe([1, 0.8, 0.6, 0.5, 0.7, 0.9, 0.75].map((pe) => balanced({ pe })), true)).toBe(0);
+  });
+  it('repeats of an identical request add no value', () => {
+    const seq = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5].map((glycerin) => balanced({ glycerin }));
+    expect(firstProbe(seq)).toBe(0);
   });
 });
 

@@ -83,7 +83,7 @@ export function complianceServer(deps: ComplianceDeps): GrpcServer {
       if (!req.reason.trim()) throw SvcError.invalid('reason: is required', [{ field: 'reason', message: 'is required' }]);
       const { standing: v } = await store.lift(sql, req.subject, req.reason.trim(), now());
       void deps.outbox?.flush();
-      log.info({ subject: v.subject }, 'standing lifted by an operator');
+      log.info({ subject: v.subject, reason: req.reason.trim(), state: v.state }, 'standing lifted by an operator');
       return toProto(v);
     }),
   });

@@ -12,10 +12,13 @@
  *   the suspension began) is counted but does not escalate: four concurrent refusals make exactly
  *   one transition.
  */
+import { WARNINGS_PER_DAY } from '@svc/screening';
+
+/** Warnings per UTC day, shared with the standing shown to callers. */
+export { WARNINGS_PER_DAY };
 
 export const HOUR_MS = 60 * 60_000;
 export const WEEK_MS = 7 * 24 * HOUR_MS;
-export const WARNINGS_PER_DAY = 3;
 
 export interface LadderState {
   /** UTC day (YYYY-MM-DD) that strikesToday counts. */
