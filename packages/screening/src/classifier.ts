@@ -23,7 +23,7 @@ export interface Verdict {
   rule: string;
 }
 
-type Piece = { kind: 'exact' | 'prefix' | 'infix'; s: string } | { kind: 'gap' };
+type Piece = { kind: 'exact' | 'prefix' | 'suffix' | 'infix'; s: string } | { kind: 'gap' };
 interface Term {
   group: Group;
   pieces: Piece[];
@@ -36,6 +36,7 @@ function pieceOf(word: string): Piece {
   if (word === '...') return { kind: 'gap' };
   if (word.length > 2 && word.startsWith('*') && word.endsWith('*')) return { kind: 'infix', s: word.slice(1, -1) };
   if (word.endsWith('*')) return { kind: 'prefix', s: word.slice(0, -1) };
+  if (word.length > 1 && word.startsWith('*')) return { kind: 'suffix', s: word.slice(1) };
   return { kind: 'exact', s: word };
 }
 
@@ -43,6 +44,7 @@ function pieceMatches(p: Piece, w: string): boolean {
   if (p.kind === 'exact') return w === p.s;
   if (p.kind === 'prefix') return w.startsWith(p.s);
   if (p.kind === 'infix') return w.includes(p.s);
+  if (p.kind === 'suffix') return w.endsWith(p.s);
   return false;
 }
 

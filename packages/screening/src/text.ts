@@ -35,7 +35,9 @@ function fold(text: string): string {
     // Hangul syllables decompose into jamo: composed again so that they read as the pack writes them.
     .normalize('NFC')
     .toLowerCase()
-    .replace(/[ßłøæœđıþ]/g, (c) => FOLD[c] ?? c);
+    .replace(/[ßłøæœđıþ]/g, (c) => FOLD[c] ?? c)
+    // A dash or bar written for the katakana long vowel mark (ベ―ス) is the mark.
+    .replace(/(?<=[\u30a0-\u30ff])[\u2010-\u2015\u2212\uff0d-](?=[\u30a0-\u30ff])/g, 'ー');
 }
 
 /** A token that mixes letters with digits or symbols standing for letters, read as the letters. */
@@ -54,7 +56,10 @@ function joinSpelled(words: string[]): string[] {
     run = [];
   };
   for (const w of words) {
-    if (w.length === 1 && /[a-z]/.test(w)) run.push(w);
+    if (w === ' ') {
+      flush();
+      out.push(w);
+    } else if (w.length === 1 && /[a-z]/.test(w)) run.push(w);
     else {
       flush();
       out.push(w);
@@ -70,11 +75,12 @@ export function readText(text: string): ReadText {
   // Letters, digits and the symbols that stand for letters; everything else separates words.
   // Dots and stars inside a word (comp.osition, ch*ssis) are only noise and are dropped first.
   const latin = folded.replace(DENSE_ALL, ' ').replace(/(?<=[a-z])[.*·•_~^](?=[a-z0-9])|(?<=[0-9])[.*·•_~^](?=[a-z])/g, '');
+  // Two or more spaces separate the words of a text spelt out letter by letter ("h o w  m u c h").
   const raw = latin
-    .split(/[^a-z0-9@$€!|]+/)
-    .map((t) => unleet(t.replace(/[!|]+$/, '')))
+    .split(/(\s{2,})|[^a-z0-9@$€!|]+/)
+    .map((t) => (t === undefined ? '' : /^\s+$/.test(t) ? ' ' : unleet(t.replace(/[!|]+$/, ''))))
     .filter(Boolean);
-  const words = joinSpelled(raw.flatMap((w) => w.split(/[^a-z0-9]+/).filter(Boolean)));
+  const words = joinSpelled(raw.flatMap((w) => (w === ' ' ? [w] : w.split(/[^a-z0-9]+/).filter(Boolean)))).filter((w) => w !== ' ');
   return { words, dense };
 }
 
