@@ -14,24 +14,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { failOpen, type Bus, type Logger, type Subscription } from '@svc/kit';
 import { subscribeEvent, type EventOf } from '@svc/protos';
-import {
-  Classifier,
-  PROBE_LIMITS,
-  TELL_YOUR_USER,
-  WARNINGS_PER_DAY,
-  isSweep,
-  joinFragments,
-  pushEntry,
-  shownStanding,
-  signatureOf,
-  subjectOf,
-  sweepRun,
-  type FormulaLike,
-  type Fragment,
-  type ShownStanding,
-  type Verdict,
-  type WindowEntry,
-} from '@svc/screening';
+import { Screener, TELL_YOUR_USER, WARNINGS_PER_DAY, shownStanding, subjectOf, type FormulaLike, type ShownStanding, type Verdict } from '@svc/screening';
 import { rpc, type Clients } from './clients';
 import { HttpError } from './errors';
 import type { CallContext, Operation, ScreenedField } from './operations/operation';
@@ -61,7 +44,6 @@ interface Known {
 /** A standing learnt from the ledger is trusted this long; events replace it sooner. */
 const STANDING_MS = 60_000;
 const MAX_SUBJECTS = 100_000;
-const MAX_WINDOWS = 50_000;
 /** How long a lift waits to be told to its subject's next answer. */
 const RESET_NOTICE_MS = 24 * 60 * 60_000;
 /** Operations whose body is a formula, and so a probe signature. */
@@ -109,11 +91,9 @@ export const requestHashOf = (op: Operation, input: unknown, endUser: string): s
   createHash('sha256').update(JSON.stringify([op.id, endUser, input])).digest('hex');
 
 export class ComplianceGate {
-  private readonly classifier = new Classifier();
+  private readonly screener = new Screener();
   private readonly standings = new Map<string, Known>();
   private readonly pending = new Map<string, Promise<Known | null>>();
-  private readonly windows = new Map<string, WindowEntry[]>();
-  private readonly fragments = new Map<string, Fragment[]>();
   /** Subjects an operator lifted, with when: their next answer says so (header Standing-Reset). */
   private readonly resets = new Map<string, number>();
   private readonly origin = randomUUID();
@@ -132,7 +112,7 @@ export class ComplianceGate {
     this.subs.push(await subscribeEvent(bus, 'compliance.standing_changed', (e) => this.learn(e), invalid));
     this.subs.push(
       await subscribeEvent(bus, 'compliance.signature', (e) => {
-        if (e.origin !== this.origin) this.remember(e.subject, { family: e.family, coords: e.coords, at: e.at, guidance: e.guidance === true });
+        if (e.origin !== this.origin) this.screener.remember(e.subject, { family: e.family, coords: e.coords, at: e.at, guidance: e.guidance === true });
       }, invalid),
     );
   }
@@ -217,53 +197,24 @@ export class ComplianceGate {
     if (this.now() - at <= RESET_NOTICE_MS) ctx.req.res?.setHeader('Standing-Reset', new Date(at).toISOString());
   }
 
-  private remember(subject: string, e: WindowEntry): WindowEntry[] {
-    if (this.windows.size >= MAX_WINDOWS && !this.windows.has(subject)) this.windows.clear();
-    const w = pushEntry(this.windows.get(subject) ?? [], e);
-    this.windows.set(subject, w);
-    return w;
-  }
-
   private async screen(ctx: CallContext, op: Operation, input: unknown): Promise<void> {
-    const texts = textsOf(op.policy.screen, input);
-    let verdict = this.classifier.classifyAll(texts);
-    // A question split across calls is read whole: the free texts of questions and submissions
-    // (not ingredient lines, whose trade names may hold a target word) join the subject's last
-    // fragments.
-    if (ctx.account && !op.policy.screen.includes('lines.n')) {
-      const subject = subjectOf(ctx.caller);
-      const held = this.fragments.get(subject) ?? [];
-      const j = joinFragments(this.classifier, held, texts, verdict, this.now());
-      verdict = j.verdict;
-      if (j.fragments.length || held.length) {
-        if (this.fragments.size >= MAX_WINDOWS && !held.length) this.fragments.clear();
-        if (j.fragments.length) this.fragments.set(subject, j.fragments);
-        else this.fragments.delete(subject);
-      }
-    }
-    if (verdict.decision === 'refuse') return this.refuse(ctx, op, input, verdict.rule);
-    if (verdict.decision === 'borderline') ctx.req.screening = verdict;
-    if (!FORMULA_OPS.has(op.id) || !ctx.account) return;
-    const formula = formulaOf(input);
-    if (!formula) return;
-    const subject = subjectOf(ctx.caller);
-    const sig = signatureOf(formula);
-    const at = this.now();
-    // Preservation guidance is where a formulator tries preservative levels: there a handful of
-    // levels of one line is a choice (PROBE_LIMITS.choiceValues).
+    const subject = ctx.account ? subjectOf(ctx.caller) : '';
+    const formula = FORMULA_OPS.has(op.id) && ctx.account ? formulaOf(input) : null;
+    // Questions and submissions may continue one another (a question split across calls); ingredient
+    // lines are not joined, as trade names may hold a target word. Preservation guidance is where a
+    // formulator tries preservative levels: there a handful of levels of one line is a choice.
     const guidance = op.id === 'preservation_check';
-    const run = sweepRun(this.windows.get(subject) ?? [], sig, at, guidance);
-    this.remember(subject, { family: sig.family, coords: sig.coords, at, guidance });
+    const out = this.screener.screen(subject, { texts: textsOf(op.policy.screen, input), joinable: !!ctx.account && !op.policy.screen.includes('lines.n'), formula, guidance }, this.now());
     // Only a request that moves one number of a formula seen before can be a step of a sweep, so
     // only those travel to the other replicas (the stream keeps events for a week; most formula
     // requests are not sweep steps). A replica then misses at most the first request of a run.
-    if (run.values >= 2) {
-      const event: EventOf<'compliance.signature'> = { origin: this.origin, subject, family: sig.family, coords: sig.coords, at, guidance };
+    if (out.signature && out.runValues >= 2) {
+      const event: EventOf<'compliance.signature'> = { origin: this.origin, subject, family: out.signature.family, coords: out.signature.coords, at: this.now(), guidance };
       // Not awaited: the window of this replica already holds it; the others learn it shortly.
       this.bus?.publish('compliance.signature', event, { id: `${this.origin}:${++this.seq}` }).catch(() => failOpen.inc({ check: 'signature_publish' }));
     }
-    const probe = sig.sameNameLines >= PROBE_LIMITS.ladderLines ? 'probe.ladder' : isSweep(run) ? 'probe.sweep' : null;
-    if (probe) return this.refuse(ctx, op, input, probe);
+    if (out.verdict.decision === 'refuse') return this.refuse(ctx, op, input, out.verdict.rule);
+    if (out.verdict.decision === 'borderline') ctx.req.screening = out.verdict;
   }
 
   /**

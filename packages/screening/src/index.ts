@@ -7,3 +7,4 @@ export { subjectOf, ISOLATING_PLANS } from './subject';
 export { TELL_YOUR_USER } from './messages';
 export { joinFragments, SPLIT_LIMITS, type Fragment, type Joined } from './split';
 export { nextStep, shownStanding, WARNINGS_PER_DAY, type ShownStanding, type StandingFacts } from './standing';
+export { Screener, type ScreenInput, type ScreenOutcome } from './screener';

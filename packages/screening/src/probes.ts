@@ -32,8 +32,8 @@ export interface WindowEntry {
 }
 
 export const PROBE_LIMITS = {
-  /** Distinct values of the one moving number on checks and labels (or of the share anywhere) that make a sweep: refused at the 6th. */
-  sweepValues: 6,
+  /** Distinct values of the one moving number on checks and labels (or of the share anywhere) that make a sweep: refused at the 5th. */
+  sweepValues: 5,
   /** Distinct values of one line in preservation guidance that make a sweep: 7 levels are a choice, the 8th is refused. */
   choiceValues: 8,
   /** Plain lines of one name (other than water) in one request that make a ladder: more than the phases of a formula. */

@@ -5,10 +5,14 @@
  * of the last few fragments together. Only groups are kept, never the text.
  *
  * Texts without any group (ingredient names, most searches) are no fragments, so an honest
- * formulator's INCI names never join anything.
+ * formulator's INCI names never join anything; nor is a finished sentence (ending in ? . ! or their
+ * CJK forms), which was read whole already, so questions asked one after another stay apart. A
+ * role claim is kept even as a finished sentence: it is the preface of what follows.
  */
 import type { Classifier, Verdict } from './classifier';
 import type { Group } from './pack';
+
+const FINISHED = /[?.!。？！]\s*$/u;
 
 export interface Fragment {
   groups: readonly Group[];
@@ -34,16 +38,19 @@ export interface Joined {
  */
 export function joinFragments(classifier: Classifier, previous: readonly Fragment[], texts: readonly string[], own: Verdict, now: number): Joined {
   const recent = previous.filter((f) => f.at >= now - SPLIT_LIMITS.windowMs).slice(-SPLIT_LIMITS.fragments);
+  const current: Fragment[] = [];
   const fresh: Fragment[] = [];
   for (const t of texts) {
     const g = classifier.read(t).groups;
-    if (g.size) fresh.push({ groups: [...g], at: now });
+    if (!g.size) continue;
+    current.push({ groups: [...g], at: now });
+    if (g.has('roleClaim') || !FINISHED.test(t)) fresh.push({ groups: [...g], at: now });
   }
-  if (own.decision === 'refuse' || !fresh.length) return { verdict: own, fragments: own.decision === 'refuse' ? [] : recent };
+  if (own.decision === 'refuse' || !current.length) return { verdict: own, fragments: own.decision === 'refuse' ? [] : recent };
   let verdict = own;
   if (recent.length) {
     const all = new Set<Group>();
-    for (const f of [...recent, ...fresh]) for (const g of f.groups) all.add(g);
+    for (const f of [...recent, ...current]) for (const g of f.groups) all.add(g);
     const joined = classifier.decide(all);
     if (joined.decision === 'refuse') verdict = { decision: 'refuse', rule: `${joined.rule}_split` };
   }
