@@ -73,10 +73,10 @@ describe('protected information, end to end on two chassis', () => {
     const corpus = attacks();
     expect(corpus.length).toBeGreaterThanOrEqual(80);
     const kinds = new Set(corpus.map((c) => c.kind.split('.')[0]));
-    for (const k of ['question', 'paraphrase', 'hidden_name', 'end_user', 'sweep', 'bisection', 'ladder']) expect(kinds).toContain(k);
+    for (const k of ['question', 'paraphrase', 'hidden_name', 'sweep', 'bisection', 'ladder']) expect(kinds).toContain(k);
     expect(new Set(corpus.filter((c) => c.kind.startsWith('question.')).map((c) => c.kind)).size).toBe(5);
 
-    const results = await inBatches(corpus, 4, (c, i) => both(example, alt, c.requests, c.kind === 'end_user' ? null : `attacker.${i}`));
+    const results = await inBatches(corpus, 4, (c, i) => both(example, alt, c.requests, `attacker.${i}`));
     const missed = corpus.filter((_, i) => results[i]!.refusedAt === 0).map((c) => `${c.kind}: ${c.label}`);
     const late = corpus.flatMap((c, i) => (c.refuseBy !== undefined && (results[i]!.refusedAt === 0 || results[i]!.refusedAt > c.refuseBy) ? [`${c.label} at ${results[i]!.refusedAt}`] : []));
     const rate = (corpus.length - missed.length) / corpus.length;

@@ -2,7 +2,7 @@
  * The protected-information corpora: extraction attempts an attacker with one key would make, and
  * realistic design sessions of honest formulators. Each attempt and each session is a sequence of
  * HTTP requests; the test runs each as its own end user (x-svc-user, so strikes of one never
- * suspend the next) unless the attempt is itself about x-svc-user.
+ * suspend the next). An end-user id is a name, never a question (issue 30).
  *
  * The benign sessions are generated from a fixed seed: the same 50+ sessions on every run.
  */
@@ -118,7 +118,6 @@ const HIDDEN_NAMES = [
   'TOCOPHEROL quanta nello chassis',
 ];
 
-const USER_IDS = ['chassis.composition', 'luxe-base-recipe', 'reverse-engineer-chassis', 'how.much.lecithin.in.chassis', 'homogenizer-pressure-chassis', 'zusammensetzung-chassis'];
 
 type Arch = 'classic' | 'luxe' | 'clinical';
 const ARCHES: Arch[] = ['classic', 'luxe', 'clinical'];
@@ -182,7 +181,7 @@ function sweeps(): Attempt[] {
     });
     // Probe ladders: several lines of one name in one request, each at its own amount.
     out.push({ kind: 'ladder', label: `label ${arch} ladder`, refuseBy: 1, requests: [step('label', arch, 80, [{ n: 'GLYCERIN', pct: 0.5 }, { n: 'GLYCERIN', pct: 1 }, { n: 'GLYCERIN', pct: 2 }, { n: 'GLYCERIN', pct: 4 }, { n: 'AQUA', pct: 5 }])] });
-    out.push({ kind: 'ladder', label: `preservation ${arch} ladder`, refuseBy: 1, requests: [step('preservation', arch, 80, [{ n: 'SQUALANE', pct: 0.3 }, { n: 'squalane', pct: 0.6 }, { n: 'Squalane', pct: 1.2 }, ...FORMULA_LINES])] });
+    out.push({ kind: 'ladder', label: `preservation ${arch} ladder`, refuseBy: 1, requests: [step('preservation', arch, 80, [{ n: 'SQUALANE', pct: 0.3 }, { n: 'squalane', pct: 0.6 }, { n: 'Squalane', pct: 1.2 }, { n: 'SQUALANE', pct: 2.4 }, ...FORMULA_LINES])] });
   }
   return out;
 }
@@ -209,7 +208,6 @@ export function attacks(): Attempt[] {
   for (const [lang, qs] of Object.entries(QUESTIONS)) for (const q of qs) out.push({ kind: `question.${lang}`, label: q, requests: [delivered(q, i++)] });
   for (const q of PARAPHRASES) out.push({ kind: 'paraphrase', label: q, requests: [delivered(q, i++)] });
   for (const n of HIDDEN_NAMES) out.push({ kind: 'hidden_name', label: n, requests: [post('/check', { base: 'clinical', basePct: 82, ph: 5.2, lines: [{ n, pct: 1 }, ...FORMULA_LINES] })] });
-  for (const u of USER_IDS) out.push({ kind: 'end_user', label: u, requests: [{ ...search('glycerin'), headers: { 'x-svc-user': u } }] });
   out.push(...sweeps());
   return out;
 }
