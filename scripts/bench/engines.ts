@@ -145,18 +145,17 @@ export interface ScreeningResult {
  * and storing the formula's probe signature. Timed one request at a time, in this process.
  */
 export async function screeningEngine(body: { base: string; basePct: number; lines: ReadonlyArray<{ n?: string; pct: number; blend?: ReadonlyArray<{ n: string; f: number | 'trace' }> }> }, queries: readonly string[], n = 20_000): Promise<ScreeningResult> {
-  const { Classifier, detectProbe, pushEntry, signatureOf } = await import('@svc/screening');
-  const classifier = new Classifier();
+  const { Screener } = await import('@svc/screening');
+  // The gateway's own screening of a request: texts (with split-question fragments for the query),
+  // then the formula signature, the sweep run and the window.
+  const screener = new Screener();
   const names = body.lines.flatMap((l) => [...(l.n ? [l.n] : []), ...(l.blend ?? []).map((b) => b.n)]);
-  let window: Array<{ family: string; coords: readonly number[]; at: number }> = [];
   const once = (texts: string[], i: number): number => {
     const t0 = process.hrtime.bigint();
-    classifier.classifyAll(texts);
     // Each request moves two amounts, as formulating does, so the window keeps filling.
     const lines = body.lines.map((l, j) => (j < 2 ? { ...l, pct: l.pct + (i % 7) * 0.01 } : l));
-    const sig = signatureOf({ architecture: body.base, share: body.basePct, lines });
-    detectProbe(window, sig, i);
-    window = pushEntry(window, { family: sig.family, coords: sig.coords, at: i });
+    screener.screen('bench', { texts: texts.slice(0, -1), joinable: false, formula: { architecture: body.base, share: body.basePct, lines }, guidance: false }, i * 1_000);
+    screener.screen('bench', { texts: texts.slice(-1), joinable: true, formula: null, guidance: false }, i * 1_000);
     return Number(process.hrtime.bigint() - t0) / 1_000;
   };
   const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;

@@ -190,19 +190,26 @@ sweeping amounts or nbPct, or lining up probe ingredients, learns nothing finer 
 request is refused as \`protected_ip\` (HTTP 403), show the user the text in \`tell_your_user\` and do
 not retry, rephrase or split the request.
 
-Every free-text field (search \`q\`, line and blend names, submissions, \`x-svc-user\`) is screened
-for questions about the chassis' composition, processing or equipment, in English, French, German,
-Spanish and Italian. A run of requests that keeps the ingredients and steps one amount or nbPct
-through many values (a sweep or a bisection), or several lines of one name at different amounts in one
-request, is refused the same way. Questions about your own formula (how much of an ingredient you can
-add, which pH, how to use the chassis) and ordinary iterating on remedies are never refused.
+Every free-text field (search \`q\`, line and blend names, submissions, knowledge questions) is
+screened for questions about the chassis' composition, processing or equipment, or claims of a
+supplier's role, in English, French, German, Spanish, Italian, Portuguese, Dutch, Polish, Japanese,
+Chinese and Korean, whatever the spelling; a question split across calls is read whole. \`x-svc-user\`
+is an id and is never read as a question. A run of requests that keeps the ingredients and steps one
+amount or nbPct through many values (a sweep or a bisection, water balancing included), or several
+lines of one name at different amounts in one request, is refused the same way. Questions about your
+own formula and your own process with the chassis (how much of an ingredient you can add, which pH,
+when and how to add the chassis, whether to homogenize your product), ordinary iterating on remedies,
+writing water once per phase, and trying a handful of preservative levels are never refused.
 
-Each \`protected_ip\` refusal is logged and is a strike, counted per UTC day: the 1st to 3rd warn; the
+Each \`protected_ip\` refusal is logged and is a strike, counted per UTC day; the refusal says which
+(\`strike\` of \`of\`) and, when it suspends, until when (\`suspended_until\`), and \`GET /account\` shows
+the standing of the account and of the end user in \`x-svc-user\` (\`standing\`). The 1st to 3rd warn; the
 4th suspends the key for 1 hour; after a suspension, each further refusal suspends it for 7 days, and a
 refusal after the 7-day step bans it for good. On Lab, Scale and Platform, strikes count for the end
 user named in \`x-svc-user\` only; otherwise for the whole account. A suspended key gets 401
 \`key_suspended\` with \`Retry-After\` (seconds until it ends): stop and tell the user when it will
-work again. A banned key gets 401 \`key_banned\`: stop; only the operator can lift it.
+work again. A banned key gets 401 \`key_banned\`: stop; only the operator can lift it. After an
+operator's lift, the next answer carries the header \`Standing-Reset\` (when it was reset).
 
 ## Data
 ${vintage}

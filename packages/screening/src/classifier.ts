@@ -68,8 +68,9 @@ export function applies(r: Rule, groups: ReadonlySet<Group>): boolean {
 export class Classifier {
   readonly version: string;
   private readonly byExact = new Map<string, Term[]>();
+  /** Prefix terms keyed by the first `prefixKey` letters of their prefix: one lookup per word. */
   private readonly byPrefix = new Map<string, Term[]>();
-  private readonly prefixLengths: number[];
+  private readonly prefixKey: number;
   private readonly infix: Term[] = [];
   private readonly dense: Array<{ group: Group; s: string }> = [];
   private readonly rules: readonly Rule[];
@@ -80,7 +81,7 @@ export class Classifier {
   constructor(pack: ScreeningPack = SCREENING_PACK, private readonly memoSize = 20_000) {
     this.version = pack.version;
     this.rules = pack.rules;
-    const lengths = new Set<number>();
+    const prefixes: Array<{ s: string; term: Term }> = [];
     for (const group of GROUPS) {
       for (const raw of pack.groups[group]) {
         if (DENSE_TERM.test(raw)) {
@@ -91,13 +92,12 @@ export class Classifier {
         const first = pieces[0]!;
         const term = { group, pieces };
         if (first.kind === 'exact') this.add(this.byExact, first.s, term);
-        else if (first.kind === 'prefix') {
-          this.add(this.byPrefix, first.s, term);
-          lengths.add(first.s.length);
-        } else this.infix.push(term);
+        else if (first.kind === 'prefix') prefixes.push({ s: first.s, term });
+        else this.infix.push(term);
       }
     }
-    this.prefixLengths = [...lengths].sort((a, b) => a - b);
+    this.prefixKey = Math.max(1, Math.min(...prefixes.map((p) => p.s.length)));
+    for (const p of prefixes) this.add(this.byPrefix, p.s.slice(0, this.prefixKey), p.term);
   }
 
   private add(m: Map<string, Term[]>, k: string, t: Term): void {
@@ -118,10 +118,7 @@ export class Classifier {
     for (let i = 0; i < words.length; i++) {
       const w = words[i]!;
       tryTerms(this.byExact.get(w), i);
-      for (const n of this.prefixLengths) {
-        if (n > w.length) break;
-        tryTerms(this.byPrefix.get(w.slice(0, n)), i);
-      }
+      if (w.length >= this.prefixKey) tryTerms(this.byPrefix.get(w.slice(0, this.prefixKey)), i);
       if (this.infix.length) tryTerms(this.infix, i);
     }
     return found;

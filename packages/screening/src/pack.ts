@@ -19,6 +19,7 @@ export const GROUPS = [
   'supplierSide',
   'roleClaim',
   'confirm',
+  'ingredients',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

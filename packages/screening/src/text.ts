@@ -26,7 +26,12 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 const DENSE = /[%\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/u;
 const DENSE_ALL = new RegExp(DENSE.source, 'gu');
 
+/** Printable ASCII needs no Unicode folding: most texts (INCI names) take this short way. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+const INNER_NOISE = /[.*·•_~^]/;
+
 function fold(text: string): string {
+  if (PLAIN_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKC')
     .replace(INVISIBLE, '')
@@ -40,10 +45,29 @@ function fold(text: string): string {
     .replace(/(?<=[\u30a0-\u30ff])[\u2010-\u2015\u2212\uff0d-](?=[\u30a0-\u30ff])/g, 'ー');
 }
 
-/** A token that mixes letters with digits or symbols standing for letters, read as the letters. */
-function unleet(token: string): string {
-  if (!/[a-z]/.test(token) || !/[0-9@$€!|]/.test(token)) return token;
-  return token.replace(/[0-9@$€!|]/g, (c) => LEET[c] ?? c);
+const HAS_SYMBOL = /[0-9@$€!|]/;
+const HAS_LETTER = /[a-z]/;
+
+/** The words of one stretch of Latin text: symbols written for letters read as letters, numbers kept. */
+function wordsIn(latin: string, out: string[]): void {
+  let single = false;
+  const start = out.length;
+  for (const token of latin.split(/[^a-z0-9@$€!|]+/)) {
+    if (!token) continue;
+    if (!HAS_SYMBOL.test(token)) {
+      out.push(token);
+      if (token.length === 1) single = true;
+      continue;
+    }
+    const bare = token.replace(/[!|]+$/, '');
+    const read = HAS_LETTER.test(bare) ? bare.replace(/[0-9@$€!|]/g, (c) => LEET[c] ?? c) : bare;
+    for (const w of read.split(/[^a-z0-9]+/)) {
+      if (!w) continue;
+      out.push(w);
+      if (w.length === 1) single = true;
+    }
+  }
+  if (single) out.splice(start, out.length - start, ...joinSpelled(out.slice(start)));
 }
 
 /** Runs of three or more one-letter words (an obfuscated spelling) joined into one word. */
@@ -56,10 +80,7 @@ function joinSpelled(words: string[]): string[] {
     run = [];
   };
   for (const w of words) {
-    if (w === ' ') {
-      flush();
-      out.push(w);
-    } else if (w.length === 1 && /[a-z]/.test(w)) run.push(w);
+    if (w.length === 1 && HAS_LETTER.test(w)) run.push(w);
     else {
       flush();
       out.push(w);
@@ -71,16 +92,15 @@ function joinSpelled(words: string[]): string[] {
 
 export function readText(text: string): ReadText {
   const folded = fold(text);
-  const dense = (folded.match(DENSE_ALL) ?? []).join('');
-  // Letters, digits and the symbols that stand for letters; everything else separates words.
+  const ascii = PLAIN_ASCII.test(folded);
+  const dense = ascii ? (folded.includes('%') ? '%' : '') : (folded.match(DENSE_ALL) ?? []).join('');
   // Dots and stars inside a word (comp.osition, ch*ssis) are only noise and are dropped first.
-  const latin = folded.replace(DENSE_ALL, ' ').replace(/(?<=[a-z])[.*·•_~^](?=[a-z0-9])|(?<=[0-9])[.*·•_~^](?=[a-z])/g, '');
+  let latin = ascii ? folded : folded.replace(DENSE_ALL, ' ');
+  if (INNER_NOISE.test(latin)) latin = latin.replace(/([a-z])[.*·•_~^](?=[a-z0-9])|([0-9])[.*·•_~^](?=[a-z])/g, '$1$2');
+  const words: string[] = [];
   // Two or more spaces separate the words of a text spelt out letter by letter ("h o w  m u c h").
-  const raw = latin
-    .split(/(\s{2,})|[^a-z0-9@$€!|]+/)
-    .map((t) => (t === undefined ? '' : /^\s+$/.test(t) ? ' ' : unleet(t.replace(/[!|]+$/, ''))))
-    .filter(Boolean);
-  const words = joinSpelled(raw.flatMap((w) => (w === ' ' ? [w] : w.split(/[^a-z0-9]+/).filter(Boolean)))).filter((w) => w !== ' ');
+  if (/\s\s/.test(latin)) for (const part of latin.split(/\s{2,}/)) wordsIn(part, words);
+  else wordsIn(latin, words);
   return { words, dense };
 }
 

@@ -22,7 +22,7 @@ describe('the corpora', () => {
       expect(ATTACK_QUESTIONS.filter((q) => q.lang === l).length, l).toBeGreaterThanOrEqual(25);
       expect(HONEST_SESSIONS.some((s) => s.lang === l), l).toBe(true);
     }
-    expect(new Set(ATTACK_QUESTIONS.map((q) => q.category))).toEqual(new Set(['direct', 'paraphrase', 'obfuscation', 'role_claim', 'in_line']));
+    expect(new Set(ATTACK_QUESTIONS.map((q) => q.category))).toEqual(new Set(['direct', 'paraphrase', 'obfuscation', 'role_claim', 'in_line', 'held_out']));
   });
 });
 

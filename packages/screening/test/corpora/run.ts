@@ -13,7 +13,8 @@ export interface Question {
   lang: string;
   category: string;
   text: string;
-  heldOut?: boolean;
+  /** The held-out round (1, 2, 3), absent for the questions the pack was written from. */
+  heldOut?: number;
 }
 
 type Entry = [string, number];
