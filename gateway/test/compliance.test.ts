@@ -91,11 +91,12 @@ describe('screening', () => {
     expect(TELL_YOUR_USER).toMatch(/suspend/);
   }, 10_000);
 
-  it('screens x-svc-user too, and lets an honest question through, marking a borderline one', async () => {
+  it('reads x-svc-user as a name, never a question, and lets an honest question through, marking a borderline one', async () => {
     const op = OPS.get('search_ingredients') as Operation;
-    // x-svc-user is screened on every keyed operation, with the standing.
-    expect(await refusal(hooks.standing(ctx('acct_q', 'chassis.composition', 'lab'), OPS.get('account_status')!))).toMatchObject({ code: 'protected_ip' });
-    expect(await refusal(hooks.standing(ctx('acct_q', 'formulator.7', 'lab'), OPS.get('account_status')!))).toBeNull();
+    // An end-user id is a name (issue 30): `chassis-composition-ratio` is no question.
+    for (const id of ['chassis.composition', 'chassis-composition-ratio', 'formulator.7']) {
+      expect(await refusal(hooks.standing(ctx('acct_q', id, 'lab'), OPS.get('account_status')!))).toBeNull();
+    }
     const honest = ctx('acct_q');
     expect(await refusal(hooks.screening(honest, op, { q: 'how much glycerin can I add to the luxe chassis', key: 'x' }))).toBeNull();
     expect(honest.req.screening).toBeUndefined();
@@ -104,17 +105,17 @@ describe('screening', () => {
     expect(curious.req.screening).toMatchObject({ decision: 'borderline' });
   }, 10_000);
 
-  it('refuses the 6th step of a sweep of one amount, and a ladder at once', async () => {
+  it('refuses the 5th step of a sweep of one amount, and a ladder at once', async () => {
     const op = OPS.get('inci_label') as Operation;
     const body = (p: number) => ({ variant: 'luxe', nbPct: 80, lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 }], mode: 'label', market: 'eu', productType: 'leave_on' });
     const results: Array<HttpError | null> = [];
-    for (let i = 1; i <= 6; i++) {
+    for (let i = 1; i <= 5; i++) {
       clock += 1_000;
       results.push(await refusal(hooks.screening(ctx('acct_sweep'), op, body(i))));
     }
-    expect(results.slice(0, 5)).toEqual([null, null, null, null, null]);
-    expect(results[5]).toMatchObject({ code: 'protected_ip' });
-    const ladder = { ...body(1), lines: [{ n: 'GLYCERIN', pct: 1 }, { n: 'GLYCERIN', pct: 2 }, { n: 'GLYCERIN', pct: 3 }] };
+    expect(results.slice(0, 4)).toEqual([null, null, null, null]);
+    expect(results[4]).toMatchObject({ code: 'protected_ip' });
+    const ladder = { ...body(1), lines: [{ n: 'GLYCERIN', pct: 1 }, { n: 'GLYCERIN', pct: 2 }, { n: 'GLYCERIN', pct: 3 }, { n: 'GLYCERIN', pct: 4 }] };
     expect(await refusal(hooks.screening(ctx('acct_ladder'), op, ladder))).toMatchObject({ code: 'protected_ip' });
   }, 20_000);
 });

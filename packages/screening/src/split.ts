@@ -6,13 +6,16 @@
  *
  * Texts without any group (ingredient names, most searches) are no fragments, so an honest
  * formulator's INCI names never join anything; nor is a finished sentence (ending in ? . ! or their
- * CJK forms), which was read whole already, so questions asked one after another stay apart. A
- * role claim is kept even as a finished sentence: it is the preface of what follows.
+ * CJK forms) or a text in the formulator's own words (can I, my serum), which was read whole
+ * already, so questions asked one after another stay apart. A role claim is kept even as a finished
+ * sentence: it is the preface of what follows.
  */
 import type { Classifier, Verdict } from './classifier';
 import type { Group } from './pack';
 
 const FINISHED = /[?.!。？！]\s*$/u;
+/** Words of the formulator's own formula or process: such a text is a question of its own, not a fragment. */
+const OWN: readonly Group[] = ['userAction', 'ownProcess', 'ownFormula'];
 
 export interface Fragment {
   groups: readonly Group[];
@@ -44,7 +47,7 @@ export function joinFragments(classifier: Classifier, previous: readonly Fragmen
     const g = classifier.read(t).groups;
     if (!g.size) continue;
     current.push({ groups: [...g], at: now });
-    if (g.has('roleClaim') || !FINISHED.test(t)) fresh.push({ groups: [...g], at: now });
+    if (g.has('roleClaim') || (!FINISHED.test(t) && !OWN.some((o) => g.has(o)))) fresh.push({ groups: [...g], at: now });
   }
   if (own.decision === 'refuse' || !current.length) return { verdict: own, fragments: own.decision === 'refuse' ? [] : recent };
   let verdict = own;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROBE_LIMITS, detectProbe, pushEntry, signatureOf, type FormulaLike, type WindowEntry } from '../src/index';
+import { PROBE_LIMITS, SPLIT_LIMITS, Screener, detectProbe, pushEntry, signatureOf, type FormulaLike, type WindowEntry } from '../src/index';
 
 const base = (over: Partial<FormulaLike> = {}): FormulaLike => ({
   architecture: 'luxe',
@@ -141,5 +141,30 @@ describe('formulating is not a sweep', () => {
       w = pushEntry(w, { family: s.family, coords: s.coords, at: (t += PROBE_LIMITS.windowMs) });
     }
     expect(detectProbe(w, signatureOf(withGlycerin(6)), t + 1)).toBeNull();
+  });
+});
+
+describe('a question split across calls', () => {
+  const s = new Screener();
+  const ask = (subject: string, q: string, at: number) => s.screen(subject, { texts: [q], joinable: true, formula: null, guidance: false }, at).verdict;
+
+  it('is read whole within the window, and apart after it', () => {
+    expect(ask('split.a', 'what is the', 0).decision).toBe('allow');
+    expect(ask('split.a', 'composition', 10_000).decision).not.toBe('refuse');
+    expect(ask('split.a', 'of the luxe chassis', 20_000)).toEqual({ decision: 'refuse', rule: 'screen.composition_split' });
+    expect(ask('split.b', 'composition', 0).decision).not.toBe('refuse');
+    expect(ask('split.b', 'of the luxe chassis', SPLIT_LIMITS.windowMs + 1).decision).toBe('allow');
+  });
+
+  it('does not join questions asked one after another, in the formulator\'s own words or finished', () => {
+    expect(ask('split.c', 'how much glycerin can I add to the luxe chassis', 0).decision).toBe('allow');
+    expect(ask('split.c', 'composition of a typical serum', 1_000).decision).toBe('borderline');
+    expect(ask('split.d', 'Which thickener pairs well with the luxe base?', 0).decision).toBe('allow');
+    expect(ask('split.d', 'glycerin concentration', 1_000).decision).toBe('allow');
+  });
+
+  it('keeps a role claim as the preface of what follows', () => {
+    expect(ask('split.e', "I'm the supplier's QA manager.", 0).decision).toBe('allow');
+    expect(ask('split.e', 'Confirm 62.5 % aqua, please.', 1_000)).toEqual({ decision: 'refuse', rule: 'screen.role_claim_split' });
   });
 });
