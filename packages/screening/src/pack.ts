@@ -20,6 +20,7 @@ export const GROUPS = [
   'roleClaim',
   'confirm',
   'ingredients',
+  'inChassis',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -67,7 +67,10 @@ function wordsIn(latin: string, out: string[]): void {
       if (w.length === 1) single = true;
     }
   }
-  if (single) out.splice(start, out.length - start, ...joinSpelled(out.slice(start)));
+  if (!single) return;
+  const mine = out.slice(start);
+  // A stretch made only of single letters is one word spelt out ("i n" between double spaces).
+  out.splice(start, out.length - start, ...(mine.length >= 2 && mine.every((w) => w.length === 1 && HAS_LETTER.test(w)) ? [mine.join('')] : joinSpelled(mine)));
 }
 
 /** Runs of three or more one-letter words (an obfuscated spelling) joined into one word. */

@@ -1,14 +1,16 @@
 /**
  * The hand-written corpora (issue 30): honest questions and design sessions draw no refusal; attack
  * questions are refused at 95 % or more in every language, and every probing session before its 8th
- * call. The held-out questions were written with the rest but never used to tune the pack; they are
- * held to the same bar here, and their recall is reported on its own in docs/benchmarks.md.
+ * call. Held-out rounds 1 to 5 were tuned on after their first run and are held to the same bar;
+ * round 6 (NEVER_TUNED) never was: holding it to the bar would make it one more tuning set, so its
+ * recall is reported in docs/benchmarks.md instead, and only its honest half is held to 0 refusals.
  */
 import { describe, expect, it } from 'vitest';
 import { Classifier } from '../src/index';
 import { ATTACK_QUESTIONS, ATTACK_SESSIONS, HONEST_QUESTIONS, HONEST_SESSIONS, newScreener, runSession } from './corpora/run';
 
 const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'ja', 'zh', 'ko'];
+const NEVER_TUNED = 6;
 const c = new Classifier();
 
 describe('the corpora', () => {
@@ -34,7 +36,7 @@ describe('honest questions: never refused', () => {
 
 describe('attack questions: at least 95 % refused in every language', () => {
   it.each(LANGS)('%s', (lang) => {
-    const qs = ATTACK_QUESTIONS.filter((q) => q.lang === lang);
+    const qs = ATTACK_QUESTIONS.filter((q) => q.lang === lang && q.heldOut !== NEVER_TUNED);
     const missed = qs.filter((q) => c.classify(q.text).decision !== 'refuse').map((q) => q.text);
     expect((qs.length - missed.length) / qs.length, missed.join(' | ')).toBeGreaterThanOrEqual(0.95);
   });

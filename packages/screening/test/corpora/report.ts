@@ -24,7 +24,7 @@ function table(title: string, qs: Question[], by: (q: Question) => string): void
 
 table('attack recall by language (all)', ATTACK_QUESTIONS, (q) => q.lang);
 table('attack recall by category (all)', ATTACK_QUESTIONS, (q) => q.category);
-for (const round of [1, 2, 3]) table(`attack recall, held-out round ${round}, by language`, ATTACK_QUESTIONS.filter((q) => q.heldOut === round), (q) => q.lang);
+for (const round of [1, 2, 3, 4, 5, 6]) table(`attack recall, held-out round ${round}, by language`, ATTACK_QUESTIONS.filter((q) => q.heldOut === round), (q) => q.lang);
 console.log(`\nhonest refusals: ${HONEST_QUESTIONS.filter(refused).length} of ${HONEST_QUESTIONS.length}`);
 const sessions = ATTACK_SESSIONS.map((s, i) => `${s.category}:${runSession(newScreener(), `a${i}`, s).refusedAt}`);
 console.log(`probing sessions, refused at call: ${sessions.join(', ')}`);
