@@ -59,7 +59,7 @@ const QUERIES: Record<string, fc.Arbitrary<string>> = {
 };
 /**
  * What each route may answer; anything else, and any 5xx, is a failure. 403 is protected_ip: a
- * generated formula can hold three lines of one name (a probe ladder), and generated text can ask
+ * generated formula can hold four lines of one name (a probe ladder), and generated text can ask
  * about the chassis.
  */
 const DOCUMENTED: Record<string, number[]> = { '/check': [200, 400, 403], '/inci/label': [200, 400, 403], '/ai/preservation': [200, 400, 403], 'POST /lib/submissions': [200, 201, 400, 403], '/lib/search': [200, 400, 403], 'GET /lib/submissions': [200, 400] };

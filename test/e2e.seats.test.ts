@@ -226,7 +226,7 @@ describe('GET /account', () => {
     const month = new Date().toISOString().slice(0, 7);
     const terms = await (await fetch(`${sys.url}/terms`)).text();
     const termsVersion = /id="terms-version">([^<]+)</.exec(terms)?.[1];
-    expect(Object.keys(r.body).sort()).toEqual(['company', 'month', 'paidThrough', 'plan', 'runsLimit', 'runsUsed', 'terms', 'termsVersion', 'tier', 'upgrade', 'usage'].sort());
+    expect(Object.keys(r.body).sort()).toEqual(['company', 'month', 'paidThrough', 'plan', 'runsLimit', 'runsUsed', 'standing', 'terms', 'termsVersion', 'tier', 'upgrade', 'usage'].sort());
     expect(r.body).toMatchObject({ company: 'Acme Labs', tier: 'standard', plan: 'scale', paidThrough: null, month, runsUsed: 0, runsLimit: 400, termsVersion });
     expect(r.body.terms).toBe(`${sys.url}/terms`);
     expect(r.body.upgrade).toEqual({ plan: 'platform', adds: expect.stringMatching(/1100 more runs a month/) as string });
