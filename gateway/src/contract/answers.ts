@@ -8,7 +8,7 @@
  * The answer objects are closed (no field beyond those listed): a reference that lists fewer
  * fields than the service sends is the drift this module exists to stop.
  */
-import { CATEGORIES, REMEDY_ACTIONS, SUBMISSION_STATUSES } from '@svc/formula';
+import { AREAS, ARCHITECTURES, CATEGORIES, CHECK_MARKETS, PRODUCT_TYPES, REMEDY_ACTIONS, SUBMISSION_STATUSES } from '@svc/formula';
 import { z } from 'zod';
 
 /** The verdicts of POST /check (spec 2.3), in the order of their gravity. */
@@ -60,6 +60,19 @@ export const UsageSchema = z
   .meta({ id: 'Usage', description: "The account's runs this month and its open run; or, where the meter cannot be read, why." });
 
 // ---------------------------------------------------------------------------------------------
+// standing on the strike ladder (GET /account, protected_ip)
+
+export const StandingSchema = z
+  .object({
+    state: z.enum(['active', 'suspended', 'banned']),
+    strikes_today: z.int().min(0).describe('protected_ip refusals counted this UTC day.'),
+    of: z.int().min(1).describe('The warnings a UTC day holds before a suspension.'),
+    suspended_until: Timestamp.nullable(),
+    next_step: z.string().describe('What the next refusal would do, or when access returns.'),
+  })
+  .meta({ id: 'Standing', description: 'Where a subject stands on the strike ladder.' });
+
+// ---------------------------------------------------------------------------------------------
 // the error envelope
 
 export const FieldProblemSchema = z.object({ field: z.string(), message: z.string() }).meta({ id: 'FieldProblem' });
@@ -72,6 +85,10 @@ export const ErrorSchema = z
       field: z.string().optional().describe('The first field at fault, as a path such as lines[3].blend[1].f, or a header name.'),
       fields: z.array(FieldProblemSchema).optional().describe('Every field at fault (invalid_request).'),
       tell_your_user: z.string().optional().describe('With protected_ip: the sentence to show the end user.'),
+      strike: z.int().nullable().optional().describe("With protected_ip: which strike of the UTC day this refusal is (null: it could not be counted just now)."),
+      of: z.int().optional().describe('With protected_ip: the warnings a UTC day holds before a suspension.'),
+      suspended_until: Timestamp.nullable().optional().describe('With protected_ip: when the suspension this refusal caused ends.'),
+      standing: StandingSchema.nullable().optional().describe('With protected_ip: the standing after this refusal.'),
       until: Timestamp.optional().describe('With key_suspended: when the suspension ends.'),
       resetsAt: Timestamp.nullable().optional().describe('With quota_exhausted: when the monthly pool resets.'),
       limit: z.enum(['plan', 'operator']).optional().describe("With rate_limited: whose limit was reached, the plan's or the operator's."),
@@ -111,8 +128,39 @@ export const RemedySchema = z
       .describe('reduce: the most the target may be; set_ph: the range; raise_base/lower_base: the new basePct; balance: 100; replace: alternatives; verify: null.'),
     message: z.string(),
     changes: z.array(LineChangeSchema).optional().describe('reduce, remove, separate: the lines to change, with their targets.'),
+    ref: z.string().optional().describe('Regulatory remedies: the annex entry, such as II/1339 or III/98.'),
+    regulation: z.string().optional().describe('Regulatory remedies: the regulation that set the rule.'),
   })
   .meta({ id: 'Remedy' });
+
+export const ScreenedProductSchema = z
+  .object({
+    productType: z.enum(PRODUCT_TYPES),
+    area: z.enum(AREAS).nullable().describe('null: not given, so every area stays possible.'),
+    spray: z.boolean(),
+    childrenUnder3: z.boolean(),
+    professional: z.boolean(),
+  })
+  .meta({ id: 'ScreenedProduct', description: 'The product the check screened, with its defaults filled in.' });
+
+/** A line as the repaired formula gives it back: the request's own two forms. */
+const AnswerLineSchema = z.union([
+  z.object({ n: z.string(), pct: z.number(), nano: z.boolean().optional(), mayContain: z.boolean().optional() }),
+  z.object({ pct: z.number(), blend: z.array(z.object({ n: z.string(), f: z.number() })), nano: z.boolean().optional(), mayContain: z.boolean().optional() }),
+]);
+
+export const RepairedFormulaSchema = z
+  .object({
+    base: z.enum(ARCHITECTURES),
+    basePct: z.number(),
+    ph: z.number(),
+    lines: z.array(AnswerLineSchema),
+    productType: z.enum(PRODUCT_TYPES).optional(),
+    product: z.object({ area: z.enum(AREAS).optional(), spray: z.boolean().optional(), childrenUnder3: z.boolean().optional(), professional: z.boolean().optional() }).optional(),
+    market: z.enum(CHECK_MARKETS).optional(),
+    verdict: z.enum(VERDICTS).describe('The verdict of checking this formula as it stands.'),
+  })
+  .meta({ id: 'RepairedFormula', description: 'With repair: true, the formula with every remedy applied: a /check body, plus its verdict.' });
 
 export const CheckAnswerSchema = z
   .object({
@@ -141,10 +189,31 @@ export const CheckAnswerSchema = z
       }),
     ),
     unmatched: z.array(UnmatchedSchema),
+    market: z.enum(CHECK_MARKETS).describe('The market whose rules the check applied.'),
+    product: ScreenedProductSchema,
+    assumed: z.array(z.string()).describe('The product fields the request left out, taken at their defaults.'),
     packVersion: z.string(),
+    regulatoryVersion: z.string().describe('The version of the regulatory pack the formula was screened against.'),
+    repaired: RepairedFormulaSchema.optional(),
+    repairSteps: z
+      .array(z.object({ step: z.int().min(1), verdict: z.enum(VERDICTS), applied: z.array(RemedySchema) }))
+      .optional()
+      .describe('With repair: true, what each step applied and the verdict after it.'),
     usage: UsageSchema,
   })
   .meta({ id: 'CheckAnswer' });
+
+/** Remarks about the request itself, such as a formula that does not total 100 (never label wording). */
+const NotesSchema = z.array(z.string()).optional().describe('What the answer assumed or could not check, such as a formula that does not total 100.');
+
+export const LabelWarningSchema = z
+  .object({
+    ref: z.string().describe('The annex entry, such as III/2a.'),
+    inci: z.string().describe('The ingredient the wording is for.'),
+    text: z.array(z.string()).describe('The wording to print on the pack.'),
+    regulation: z.string(),
+  })
+  .meta({ id: 'LabelWarning', description: 'Wording an Annex III or VI entry requires on the label of the product described.' });
 
 export const PreservationAnswerSchema = z
   .object({
@@ -154,7 +223,7 @@ export const PreservationAnswerSchema = z
     caps: z.array(z.object({ n: z.string(), ref: z.string(), status: z.enum(CAP_STATUSES), limit: z.string() })),
     advice: z.array(z.string()),
     unmatched: z.array(UnmatchedSchema),
-    warnings: z.array(z.string()).optional().describe('What the answer assumed or could not check, such as a formula that does not total 100.'),
+    notes: NotesSchema,
     usage: UsageSchema,
   })
   .meta({ id: 'PreservationAnswer' });
@@ -166,7 +235,9 @@ const LabelModeSchema = z
     ordered: z.array(z.string()),
     tail: z.array(z.string()).describe('The ingredients at or below 1 %, in any order.'),
     unmatched: z.array(UnmatchedSchema),
-    warnings: z.array(z.string()).optional(),
+    warnings: z.array(LabelWarningSchema).describe('The annex wording to print beside the list, Annex III before VI.'),
+    mayContain: z.array(z.string()).describe('The colourants of a shade range, printed after the list as "may contain [+/-]".'),
+    notes: NotesSchema,
     usage: UsageSchema,
   })
   .meta({ id: 'LabelAnswer' });
@@ -177,7 +248,7 @@ const CompositionModeSchema = z
     composition: z.array(z.object({ name: z.string(), pct: z.number(), trace: z.literal(true).optional() })),
     composition_sheet: z.string().describe('The chassis as one line, with its percent.'),
     unmatched: z.array(UnmatchedSchema),
-    warnings: z.array(z.string()).optional(),
+    notes: NotesSchema,
     usage: UsageSchema,
   })
   .meta({ id: 'CompositionAnswer' });
@@ -267,6 +338,10 @@ export const AccountAnswerSchema = z
     termsVersion: z.string(),
     upgrade: z.object({ plan: z.string(), adds: z.string() }).nullable(),
     terms: z.string().describe('The address of the terms of service.'),
+    standing: z
+      .object({ account: StandingSchema, end_user: StandingSchema.extend({ id: z.string() }).nullable() })
+      .nullable()
+      .describe("The account's standing and that of the end user named in x-svc-user; null when it cannot be read just now."),
     usage: UsageSchema.nullable(),
   })
   .meta({ id: 'AccountAnswer' });

@@ -35,7 +35,11 @@ export const CHECK = {
       { n: 'Potassium Sorbate', inci: 'POTASSIUM SORBATE', c: 'PR', pct: 0, matched: true, line: 2, trace: true },
     ],
     unmatched: [],
+    market: 'eu',
+    product: { productType: 'leave_on', area: null, spray: false, childrenUnder3: false, professional: false },
+    assumed: ['productType', 'product.area', 'product.spray', 'product.childrenUnder3', 'product.professional'],
     packVersion: '2026-10-05',
+    regulatoryVersion: 'eu-annexes-2024-01-11',
     usage,
   },
 };
@@ -61,6 +65,8 @@ export const LABEL = {
     ordered: ['AQUA', 'NIACINAMIDE', 'GLYCERIN'],
     tail: ['ALOE BARBADENSIS LEAF JUICE', 'POTASSIUM SORBATE'],
     unmatched: [],
+    warnings: [],
+    mayContain: [],
     usage,
   },
 };
@@ -131,6 +137,10 @@ export const ACCOUNT = {
     termsVersion: '2026-10-05',
     upgrade: { plan: 'lab', adds: '60 runs a month and per-user strike isolation' },
     terms: 'https://api.example.com/terms',
+    standing: {
+      account: { state: 'active', strikes_today: 0, of: 3, suspended_until: null, next_step: 'the next refusal today is warning 1 of 3; strikes start again at 0 each UTC day' },
+      end_user: null,
+    },
     usage,
   },
 };
