@@ -33,6 +33,10 @@ export interface ScreenComponent {
   /** Index of the caller's line, and that line's amount. */
   line: number;
   linePct: number;
+  /** CAS number, which the US pack matches on beside the name; absent or null when unknown. */
+  cas?: string | null;
+  /** The library flags the ingredient a colourant (a CI number). */
+  colourant?: boolean;
 }
 
 export interface RegulatoryWarning {
@@ -56,17 +60,18 @@ type Outcome =
   | { k: 'not_permitted'; why: string }
   | { k: 'verify'; why: string };
 
-const EPS = 1e-9;
-const floor4 = (v: number): number => Math.max(0, Math.floor(v * 1e4 + 1e-6) / 1e4);
-const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
-const fmt = (v: number): string => String(round4(v));
+export const EPS = 1e-9;
+export const floor4 = (v: number): number => Math.max(0, Math.floor(v * 1e4 + 1e-6) / 1e4);
+export const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
+export const fmt = (v: number): string => String(round4(v));
 
 export function regulationOf(e: Pick<Entry, 'annex' | 'ref' | 'amendedBy'>, pack: Pick<RegulatoryPack, 'regulation'>): string {
   const n = e.ref.slice(e.ref.indexOf('/') + 1);
   return `${pack.regulation}, Annex ${e.annex}, entry ${n}${e.amendedBy ? `, as amended by ${e.amendedBy}` : ''}`;
 }
 
-function describe(p: ProductDescription): string {
+/** The product in words, for messages: "leave-on face product spray". */
+export function productWords(p: ProductDescription): string {
   const parts = [p.productType === 'leave_on' ? 'leave-on' : 'rinse-off', p.area ? `${p.area} product` : 'product (area not given)'];
   if (p.spray) parts.push('spray');
   if (p.childrenUnder3) parts.push('for children under 3');
@@ -142,7 +147,7 @@ function alternativesFor(e: Entry, pack: RegulatoryPack): string[] {
   return out;
 }
 
-function linesOf(comps: readonly ScreenComponent[], to: (c: ScreenComponent) => number): LineChange[] {
+export function linesOf(comps: readonly ScreenComponent[], to: (c: ScreenComponent) => number): LineChange[] {
   const seen = new Map<number, LineChange>();
   for (const c of comps) {
     const target = to(c);
@@ -152,7 +157,7 @@ function linesOf(comps: readonly ScreenComponent[], to: (c: ScreenComponent) => 
   return [...seen.values()].sort((a, b) => a.line - b.line);
 }
 
-const namesOf = (comps: readonly ScreenComponent[]): string => [...new Set(comps.map((c) => c.inci))].join(' + ');
+export const namesOf = (comps: readonly ScreenComponent[]): string => [...new Set(comps.map((c) => c.inci))].join(' + ');
 
 /** Screens the formula's ingredients for the product described. */
 export function screenFormula(components: readonly ScreenComponent[], product: ProductDescription, ph: number | null, pack: RegulatoryPack): ScreenResult {
@@ -224,7 +229,7 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
         ...(ref ? { ref, regulation: regulationOf(e as Entry, pack) } : { regulation: `${pack.regulation}, Annex II` }),
         message:
           `${c.inci} is prohibited in cosmetic products (${ref ? `Annex II/${ref.slice(3)}` : 'Annex II'}, ${pack.regulation})` +
-          (e && e.liftedBy.length > 0 ? `, except as ${e.liftedBy.join(', ')} permit, which does not cover this ${describe(product)}` : '') +
+          (e && e.liftedBy.length > 0 ? `, except as ${e.liftedBy.join(', ')} permit, which does not cover this ${productWords(product)}` : '') +
           `; this formula has ${fmt(c.pct)} %. Remove lines[${c.line}].`,
       });
     } else if (soft.length > 0) {
@@ -272,7 +277,7 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
         to: alternatives,
         changes: linesOf(comps, () => 0),
         ...cite,
-        message: `${names} (Annex ${ref}) may be used in ${e.items[0]?.text ?? 'some products'}, not in this ${describe(product)}. Replace it${alternatives.length ? ` with a ${e.colour?.toLowerCase() ?? ''} colourant permitted in all products, such as ${alternatives.join(', ')}` : ''}.`,
+        message: `${names} (Annex ${ref}) may be used in ${e.items[0]?.text ?? 'some products'}, not in this ${productWords(product)}. Replace it${alternatives.length ? ` with a ${e.colour?.toLowerCase() ?? ''} colourant permitted in all products, such as ${alternatives.join(', ')}` : ''}.`,
       });
     } else if (o.k === 'not_permitted') {
       result.remedies.push({
@@ -283,7 +288,7 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
         to: 0,
         changes: linesOf(comps, () => 0),
         ...cite,
-        message: `${names} (Annex ${ref}, ${e.substance}) is ${o.why}; not in this ${describe(product)}. Remove it.`,
+        message: `${names} (Annex ${ref}, ${e.substance}) is ${o.why}; not in this ${productWords(product)}. Remove it.`,
       });
     } else if (o.k === 'over') {
       const basis = o.item.basis !== null;
