@@ -58,7 +58,7 @@ describe('POST /check: the EU annexes', () => {
     [serum({ product: { area: 'face', colour: 'red' } }), 'product.colour'],
     [serum({ product: 'face' }), 'product'],
     [serum({ productType: 'wash_off' }), 'productType'],
-    [serum({ market: 'us' }), 'market'],
+    [serum({ market: 'uk' }), 'market'],
     [serum({ repair: 'please' }), 'repair'],
   ])('rejects a bad product description with 400 naming the field (%#)', async (body, field) => {
     const r = await send(sys, 'POST', '/check', JSON.stringify(body));

@@ -5,8 +5,8 @@
  * resolves the names (namesToResolve) through the library. Nothing here parses, awaits or allocates
  * more than the answer needs, because this is the service's hot path.
  */
-import { CATEGORIES, describeProduct, round, type CheckRequest, type Category, type ProductDescription, type Remedy, type Resolution } from '@svc/formula';
-import { EU_ANNEXES, screenFormula, type RegulatoryPack, type ScreenComponent } from '@svc/regulation';
+import { CATEGORIES, describeProduct, round, type CheckMarket, type CheckRequest, type Category, type ProductDescription, type Remedy, type Resolution } from '@svc/formula';
+import { EU_ANNEXES, US_CFR, screenFormula, screenUs, type RegulatoryPack, type ScreenComponent, type UsPack } from '@svc/regulation';
 import { verifyRemedies, type CategoryFinding } from './advice';
 import { analyse, keyOf, type Comp, type Unmatched } from './analyse';
 import { planCorrections } from './corrections';
@@ -47,7 +47,7 @@ export type MaxLoads = Partial<Record<Category, number>>;
 export interface CheckResult {
   verdict: Verdict;
   /** The market whose rules were screened. */
-  market: 'eu';
+  market: CheckMarket;
   /** The product screened, defaults applied, and the fields that took their default. */
   product: ProductDescription;
   assumed: string[];
@@ -81,7 +81,18 @@ function screened(request: CheckRequest, comps: readonly Comp[]): ScreenComponen
     if (c.facts === null || c.trace || !(c.pct > 0)) continue;
     const line = request.lines[c.line];
     const nano = line !== undefined && 'nano' in line && line.nano === true;
-    out.push({ inci: c.facts.inci, refs: c.facts.refs, prohibited: c.facts.prohibited, pct: c.pct, asAcid: c.facts.asAcid, nano, line: c.line, linePct: line?.pct ?? 0 });
+    out.push({
+      inci: c.facts.inci,
+      refs: c.facts.refs,
+      prohibited: c.facts.prohibited,
+      pct: c.pct,
+      asAcid: c.facts.asAcid,
+      nano,
+      line: c.line,
+      linePct: line?.pct ?? 0,
+      cas: c.facts.cas,
+      colourant: c.facts.colourant,
+    });
   }
   return out;
 }
@@ -91,6 +102,7 @@ export function checkFormula(
   resolutions: ReadonlyMap<string, Resolution>,
   pack: EnvelopePack = DEFAULT_PACK,
   regulation: RegulatoryPack = EU_ANNEXES,
+  us: UsPack = US_CFR,
 ): CheckResult {
   const arch = pack.arch[request.base];
   if (arch === undefined) throw new TypeError(`unknown base "${String(request.base)}"`);
@@ -129,7 +141,10 @@ export function checkFormula(
 
   if (!balances(request.basePct, a.lineSum)) adjust = true;
   const { product, assumed } = describeProduct(request.productType, request.product);
-  const screen = screenFormula(screened(request, a.comps), product, request.ph, regulation);
+  // The market picks the law: the EU annexes, or the US pack (21 CFR), never both.
+  const market: CheckMarket = request.market ?? 'eu';
+  const components = screened(request, a.comps);
+  const screen = market === 'us' ? screenUs(components, product, us) : screenFormula(components, product, request.ph, regulation);
   if (screen.adjust) adjust = true;
   if (screen.verify) verify = true;
   if (ionicClash(a.anionic, a.cationic, pack)) adjust = true;
@@ -149,7 +164,7 @@ export function checkFormula(
   const remedies: Remedy[] = adjust ? planCorrections(request, a, arch, pack, resolutions, regulatory) : [];
   for (const r of screen.remedies) if (r.action === 'verify') remedies.push(r);
   if (verify || adjust) {
-    const advice = verifyRemedies(a, request.ph, ph === 'edge', arch, pack, capped);
+    const advice = verifyRemedies(a, request.ph, ph === 'edge', arch, pack, capped, market === 'eu');
     for (const r of advice) remedies.push(r);
   }
 
@@ -169,7 +184,7 @@ export function checkFormula(
 
   return {
     verdict: adjust ? 'adjust' : verify ? 'compatible_verify' : 'compatible',
-    market: 'eu',
+    market,
     product,
     assumed,
     categories,
