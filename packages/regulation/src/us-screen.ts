@@ -13,7 +13,7 @@
  */
 import type { ProductDescription, Remedy } from '@svc/formula';
 import { AREAS, type Area } from './product';
-import { EPS, floor4, fmt, linesOf, namesOf, productWords, round4, type ScreenComponent, type ScreenResult } from './screen';
+import { EPS, callerScale, chassisNote, floor4, fmt, linesOf, namesOf, productWords, round4, whereOf, type ScreenComponent, type ScreenResult } from './screen';
 import { usEntriesOf, type UsEntry, type UsPack, type UsUse } from './us-pack';
 
 type Outcome =
@@ -116,7 +116,7 @@ export function screenUs(components: readonly ScreenComponent[], product: Produc
         changes: linesOf([c], () => 0),
         ref: e.ref,
         regulation: regulationOfUs(e),
-        message: `${c.inci} is prohibited in cosmetic products (${e.ref}, ${e.substance})${e.exception ? `: ${e.exception}` : ''}; this formula has ${fmt(c.pct)} %. Remove lines[${c.line}].`,
+        message: `${c.inci} is prohibited in cosmetic products (${e.ref}, ${e.substance})${e.exception ? `: ${e.exception}` : ''}; this formula has ${fmt(c.pct)} %. ${c.chassis ? chassisNote([c]).trim() : `Remove ${whereOf(c)}.`}`,
       });
     }
   }
@@ -156,7 +156,7 @@ export function screenUs(components: readonly ScreenComponent[], product: Produc
         ...cite,
         message:
           `${names} (${e.ref}, ${e.substance}) is ${o.why}; not in this ${productWords(product)}. ` +
-          `Replace it${alternatives.length ? ` with a colour additive listed for this product, such as ${alternatives.join(', ')}` : ''}.`,
+          `Replace it${alternatives.length ? ` with a colour additive listed for this product, such as ${alternatives.join(', ')}` : ''}.${chassisNote(comps)}`,
       });
     } else if (o.k === 'not_permitted') {
       result.remedies.push({
@@ -167,10 +167,10 @@ export function screenUs(components: readonly ScreenComponent[], product: Produc
         to: 0,
         changes: linesOf(comps, () => 0),
         ...cite,
-        message: `${names} (${e.ref}, ${e.substance}) is ${o.why}${e.exception ? `; ${e.exception}` : ''}; not in this ${productWords(product)}. Remove it.`,
+        message: `${names} (${e.ref}, ${e.substance}) is ${o.why}${e.exception ? `; ${e.exception}` : ''}; not in this ${productWords(product)}. Remove it.${chassisNote(comps)}`,
       });
     } else {
-      const k = t > 0 ? o.max / t : 0;
+      const k = callerScale(comps, o.max, (c) => c.pct * (e.factors[c.inci] ?? 1));
       const unconverted = o.use.basis !== null && comps.some((c) => e.factors[c.inci] === undefined);
       result.remedies.push({
         code: 'cfr_over_max',
@@ -182,7 +182,7 @@ export function screenUs(components: readonly ScreenComponent[], product: Produc
         ...cite,
         message:
           `${names} (${e.ref}, ${o.use.text}): at most ${fmt(o.max)} %${o.use.basis ? ` calculated as ${o.use.basis}` : ''} in the finished product; ` +
-          `this formula has ${fmt(t)} %${unconverted ? ' (counted as it is, without conversion)' : ''}. Reduce it to ${fmt(o.max)} %.`,
+          `this formula has ${fmt(t)} %${unconverted ? ' (counted as it is, without conversion)' : ''}. Reduce it to ${fmt(o.max)} %.${chassisNote(comps)}`,
       });
     }
   }

@@ -58,6 +58,18 @@ export interface CheckResult {
   unmatched: Unmatched[];
 }
 
+/**
+ * A chassis component as the disclosure policy lets it show: its name and the published band of
+ * its share of the chassis (`bandedChassis` in @svc/chassis gives these). Never its amount.
+ */
+export interface ChassisShare {
+  n: string;
+  /** normaliseName(n), the key of its resolution. */
+  key: string;
+  /** The band (lo, hi] of its share of the chassis, % of the chassis. */
+  share: { lo: number; hi: number };
+}
+
 /** The distinct normalised names (blend components and traces included) to ask the library for. */
 export function namesToResolve(request: Pick<CheckRequest, 'lines'>): string[] {
   const seen = new Set<string>();
@@ -97,12 +109,31 @@ function screened(request: CheckRequest, comps: readonly Comp[]): ScreenComponen
   return out;
 }
 
+/**
+ * The chassis' components as the screen reads them: each at the upper edge of its share's
+ * published band scaled to the product (the conservative edge, since more is worse for every
+ * maximum), so that the screen's answer is a function of the bands only.
+ */
+function screenedChassis(chassis: readonly ChassisShare[], resolutions: ReadonlyMap<string, Resolution>, basePct: number): ScreenComponent[] {
+  const out: ScreenComponent[] = [];
+  for (const ch of chassis) {
+    const r = resolutions.get(ch.key);
+    const pct = (ch.share.hi * basePct) / 100;
+    if (r === undefined || !r.matched || !(pct > 0)) continue;
+    const f = r.facts;
+    out.push({ inci: f.inci, refs: f.refs, prohibited: f.prohibited, pct, asAcid: f.asAcid, nano: false, line: -1, linePct: 0, cas: f.cas, colourant: f.colourant, chassis: true });
+  }
+  return out;
+}
+
 export function checkFormula(
   request: CheckRequest,
   resolutions: ReadonlyMap<string, Resolution>,
   pack: EnvelopePack = DEFAULT_PACK,
   regulation: RegulatoryPack = EU_ANNEXES,
   us: UsPack = US_CFR,
+  /** The chassis' banded components for request.base, resolved in `resolutions`; none: not screened. */
+  chassis: readonly ChassisShare[] = [],
 ): CheckResult {
   const arch = pack.arch[request.base];
   if (arch === undefined) throw new TypeError(`unknown base "${String(request.base)}"`);
@@ -143,7 +174,7 @@ export function checkFormula(
   const { product, assumed } = describeProduct(request.productType, request.product);
   // The market picks the law: the EU annexes, or the US pack (21 CFR), never both.
   const market: CheckMarket = request.market ?? 'eu';
-  const components = screened(request, a.comps);
+  const components = [...screened(request, a.comps), ...screenedChassis(chassis, resolutions, B)];
   const screen = market === 'us' ? screenUs(components, product, us) : screenFormula(components, product, request.ph, regulation);
   if (screen.adjust) adjust = true;
   if (screen.verify) verify = true;

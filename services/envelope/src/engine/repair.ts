@@ -5,7 +5,7 @@
  */
 import { applyRemedies, type CheckRequest, type Remedy, type Resolution } from '@svc/formula';
 import { US_CFR, type RegulatoryPack, type UsPack } from '@svc/regulation';
-import { checkFormula, type CheckResult, type Verdict } from './check';
+import { checkFormula, type ChassisShare, type CheckResult, type Verdict } from './check';
 import type { EnvelopePack } from './pack';
 
 /** Rounds of check-and-apply. The remedies promise one round; the rest covers what a round uncovers. */
@@ -37,6 +37,7 @@ export function repairFormula(
   pack: EnvelopePack,
   regulation: RegulatoryPack,
   us: UsPack = US_CFR,
+  chassis: readonly ChassisShare[] = [],
 ): Repair {
   let current: CheckRequest = { ...request };
   delete current.repair;
@@ -47,7 +48,7 @@ export function repairFormula(
     if (JSON.stringify(next) === JSON.stringify(current)) break;
     steps.push({ step: round, verdict: result.verdict, applied: result.remedies.filter((r) => r.action !== 'verify') });
     current = next;
-    result = checkFormula(current, resolutions, pack, regulation, us);
+    result = checkFormula(current, resolutions, pack, regulation, us, chassis);
   }
   return { request: current, verdict: result.verdict, steps };
 }
