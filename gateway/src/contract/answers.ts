@@ -128,7 +128,7 @@ export const RemedySchema = z
       .describe('reduce: the most the target may be; set_ph: the range; raise_base/lower_base: the new basePct; balance: 100; replace: alternatives; verify: null.'),
     message: z.string(),
     changes: z.array(LineChangeSchema).optional().describe('reduce, remove, separate: the lines to change, with their targets.'),
-    ref: z.string().optional().describe('Regulatory remedies: the annex entry, such as II/1339 or III/98.'),
+    ref: z.string().optional().describe('Regulatory remedies: the EU annex entry, such as II/1339 or III/98, or the US section, such as 21 CFR 700.13.'),
     regulation: z.string().optional().describe('Regulatory remedies: the regulation that set the rule.'),
   })
   .meta({ id: 'Remedy' });

@@ -204,7 +204,7 @@ export function operations(d: OperationDeps): Operation[] {
       path: '/check',
       tool: 'check_formula',
       summary:
-        'Check a formula against the chassis loading envelope and the EU cosmetics annexes for the product described (productType, product): verdict, remedies to apply (regulatory ones cite their annex entry and regulation), maximum loads; with repair: true, also the repaired formula.',
+        'Check a formula against the chassis loading envelope and, for the product described (productType, product), the cosmetics law of its market (market: eu, the EU annexes, by default; us, 21 CFR 700.11 to 700.35 and the colour additives of 21 CFR 73, 74, 82): verdict, remedies to apply (regulatory ones cite their annex entry or CFR section and regulation), maximum loads; with repair: true, also the repaired formula.',
       input: { from: 'body', schema: CheckRequestSchema, renamed: { variant: 'base', nbPct: 'basePct' } },
       answer: { json: A.CheckAnswerSchema },
       example: X.CHECK,
