@@ -114,7 +114,9 @@ replaces it (the new key is shown once, the old one stops working at once).
   round). Still one formula call. \`replace\` and \`remove\` take the line out; choose the alternative.
 - /inci/label takes the same optional \`product\`; on the EU market the label answer carries
   \`warnings\` (\`{ref, inci, text, regulation}\`: the wording Annexes III and VI require for that
-  product, in annex order) beside the list. Mark a colourant of a shade range with \`mayContain: true\`
+  product, in annex order) beside the list; a string in \`warnings\` (on the label, the composition
+  sheet and /ai/preservation) is a remark about the request, such as \`not_balanced: ...\` when base and
+  lines do not total 100: show it to the chemist, do not print it. Mark a colourant of a shade range with \`mayContain: true\`
   on its line: it is printed last, in the \`[+/- ...]\` group, and listed in \`mayContain\`.
 - Every error is \`{"error": {"code", "message", "field"?}, "request_id"}\`. 400: fix the field named
   (\`invalid_end_user\`: the \`x-svc-user\` value is not a pseudonymous id; \`key_in_input\`: the

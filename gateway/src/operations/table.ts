@@ -58,11 +58,12 @@ const MCP_ANSWER = {
 };
 const MCP_ERRORS = { 400: ['origin_not_allowed', 'parse_error'], 401: ['unauthorized', 'invalid_token'], 421: ['host_not_allowed'] } as const;
 
-/** A formula that does not total 100 is answered as sent, and says so in `notes` (a composition sheet too). */
+/** A formula that does not total 100 is answered as sent, and says so (a composition sheet too), after any other warning. */
 function withBalance<T extends Record<string, unknown>>(answer: T, nbPct: number, lines: readonly Line[]): T {
   const w = balanceWarning(nbPct, lines, 'nbPct');
   if (!w) return answer;
-  return { ...answer, notes: [w] };
+  const before = Array.isArray(answer.warnings) ? (answer.warnings as unknown[]) : [];
+  return { ...answer, warnings: [...before, w] };
 }
 
 const notYet = (what: string) => async (): Promise<never> => {
