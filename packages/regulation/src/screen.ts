@@ -83,6 +83,11 @@ export interface ScreenResult {
   remedies: Remedy[];
   /** Wording the label must print for the entries that apply to this product. */
   warnings: RegulatoryWarning[];
+  /**
+   * The pH every substance present with a pH condition allows (their ranges intersected), met or
+   * not: a pH remedy for another reason must land inside it. Absent when none sets one.
+   */
+  phRange?: { min: number; max: number };
 }
 
 type Outcome =
@@ -193,8 +198,12 @@ export function linesOf(comps: readonly ScreenComponent[], to: (c: ScreenCompone
 
 export const namesOf = (comps: readonly ScreenComponent[]): string => [...new Set(comps.map((c) => c.inci))].join(' + ');
 
-/** Screens the formula's ingredients for the product described. */
-export function screenFormula(components: readonly ScreenComponent[], product: ProductDescription, ph: number | null, pack: RegulatoryPack): ScreenResult {
+/**
+ * Screens the formula's ingredients for the product described. `phWindow`: the pH range the product's base tolerates, when there is one. An annex pH condition
+ * is then asked for inside it, and a substance whose permitted range lies wholly outside it is to be
+ * removed: two pH remedies that no pH satisfies would send a client (and repair) back and forth.
+ */
+export function screenFormula(components: readonly ScreenComponent[], product: ProductDescription, ph: number | null, pack: RegulatoryPack, phWindow?: { min: number; max: number }): ScreenResult {
   const groups = new Map<string, Group>();
   const add = (ref: string, c: ScreenComponent): void => {
     const entry = pack.byRef.get(ref);
@@ -229,6 +238,11 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
     const basis = e.items.some((i) => i.basis !== null);
     const t = g.comps.reduce((s, c) => s + c.pct * (basis && c.asAcid !== null ? c.asAcid : 1), 0);
     outcomes.set(ref, evaluate(e, product, t, ph));
+  }
+  for (const o of outcomes.values()) {
+    if (!('item' in o) || !o.item.ph) continue;
+    const r = { min: o.item.ph.min ?? 0, max: o.item.ph.max ?? 14 };
+    result.phRange = result.phRange ? { min: Math.max(result.phRange.min, r.min), max: Math.min(result.phRange.max, r.max) } : r;
   }
 
   // Annex II: refused unless an entry of another annex permits the substance in this product.
@@ -340,18 +354,43 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
           `${names} (Annex ${ref}, ${o.item.text}): at most ${fmt(o.max)} %${o.item.basis ? ` calculated as ${o.item.basis}` : ''} in the ready-for-use product; ` +
           `this formula has ${fmt(t)} %${basis && comps.some((c) => c.asAcid === null && c.pct > 0) ? ' (salts counted as they are, without conversion)' : ''}. Reduce it to ${fmt(o.max)} %.${chassisNote(comps)}`,
       });
-    } else {
-      const range = { min: o.item.ph?.min ?? 0, max: o.item.ph?.max ?? 14 };
-      result.remedies.push({
-        code: 'annex_ph',
-        action: 'set_ph',
-        target: 'ph',
-        from: ph,
-        to: range,
-        ...cite,
-        message: `${names} (Annex ${ref}, ${o.item.text}) is permitted at pH ${fmt(range.min)} to ${fmt(range.max)} only; this formula is at pH ${ph ?? '?'}.`,
-      });
+    }
+    // The pH condition too, when the amount is over as well: one answer names both, so that
+    // applying its remedies does not meet the other on the next check.
+    if ((o.k === 'over' || o.k === 'ph') && o.item.ph && ph !== null && ((o.item.ph.min !== null && ph < o.item.ph.min) || (o.item.ph.max !== null && ph > o.item.ph.max))) {
+      result.remedies.push(phRemedy(o.item, ph, names, ref, total, comps, cite, phWindow));
     }
   }
   return result;
+}
+
+/**
+ * An annex pH condition not met: set the pH inside what the annex and the base's window both allow,
+ * or remove the substance when they do not meet.
+ */
+function phRemedy(item: Item, ph: number, names: string, ref: string, total: number, comps: readonly ScreenComponent[], cite: { ref: string; regulation: string }, phWindow?: { min: number; max: number }): Remedy {
+  const legal = { min: item.ph?.min ?? 0, max: item.ph?.max ?? 14 };
+  const range = phWindow ? { min: Math.max(legal.min, phWindow.min), max: Math.min(legal.max, phWindow.max) } : legal;
+  if (range.min > range.max) {
+    return {
+      code: 'annex_ph',
+      action: 'remove',
+      target: names,
+      from: round4(total),
+      to: 0,
+      changes: linesOf(comps, () => 0),
+      ...cite,
+      message: `${names} (Annex ${ref}, ${item.text}) is permitted at pH ${fmt(legal.min)} to ${fmt(legal.max)} only, outside the base's pH window (${fmt(phWindow!.min)} to ${fmt(phWindow!.max)}). Remove it.${chassisNote(comps)}`,
+    };
+  }
+  const narrowed = range.min !== legal.min || range.max !== legal.max;
+  return {
+    code: 'annex_ph',
+    action: 'set_ph',
+    target: 'ph',
+    from: ph,
+    to: range,
+    ...cite,
+    message: `${names} (Annex ${ref}, ${item.text}) is permitted at pH ${fmt(legal.min)} to ${fmt(legal.max)} only; this formula is at pH ${ph}.${narrowed ? ` Within the base's pH window, aim for ${fmt(range.min)} to ${fmt(range.max)}.` : ''}`,
+  };
 }

@@ -11,7 +11,7 @@ import { verifyRemedies, type CategoryFinding } from './advice';
 import { analyse, keyOf, type Comp, type Unmatched } from './analyse';
 import { planCorrections } from './corrections';
 import { CATS, DEFAULT_PACK, maxOf, type ArchitectureCaps, type EnvelopePack } from './pack';
-import { aboveEfficacyPh, alcoholHigh, balances, baseInRange, ionicClash, loadStatus, phPosition, type Status } from './rules';
+import { aboveEfficacyPh, alcoholHigh, balances, baseInRange, comfortableRange, ionicClash, loadStatus, phPosition, type Status } from './rules';
 
 export type Verdict = 'compatible' | 'compatible_verify' | 'adjust';
 
@@ -175,7 +175,7 @@ export function checkFormula(
   // The market picks the law: the EU annexes, or the US pack (21 CFR), never both.
   const market: CheckMarket = request.market ?? 'eu';
   const components = [...screened(request, a.comps), ...screenedChassis(chassis, resolutions, B)];
-  const screen = market === 'us' ? screenUs(components, product, us) : screenFormula(components, product, request.ph, regulation);
+  const screen = market === 'us' ? screenUs(components, product, us) : screenFormula(components, product, request.ph, regulation, comfortableRange(arch));
   if (screen.adjust) adjust = true;
   if (screen.verify) verify = true;
   if (ionicClash(a.anionic, a.cationic, pack)) adjust = true;
@@ -192,7 +192,7 @@ export function checkFormula(
   }
 
   const regulatory = screen.remedies.filter((r) => r.action !== 'verify');
-  const remedies: Remedy[] = adjust ? planCorrections(request, a, arch, pack, resolutions, regulatory) : [];
+  const remedies: Remedy[] = adjust ? planCorrections(request, a, arch, pack, resolutions, regulatory, screen.phRange) : [];
   for (const r of screen.remedies) if (r.action === 'verify') remedies.push(r);
   if (verify || adjust) {
     const advice = verifyRemedies(a, request.ph, ph === 'edge', arch, pack, capped, market === 'eu');
