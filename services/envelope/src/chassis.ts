@@ -23,7 +23,7 @@ const UNAVAILABLE = 'the chassis bands (label service) are unavailable; retry sh
 export function labelChassisBands(address: string, log: Logger): ChassisBands {
   const client = connect<LabelChassisClient>(proto.labelChassis as never, address);
   const cache = new Map<Architecture, Promise<readonly ChassisShare[]>>();
-  const fetch = async (variant: Architecture, requestId?: string): Promise<readonly ChassisShare[]> => {
+  const ask = async (variant: Architecture, requestId?: string): Promise<readonly ChassisShare[]> => {
     const m = await call<ChassisBandsResponse__Output>(client, 'Bands', { variant }, { idempotent: true, requestId, deadlineMs: 1_500 });
     const r = chassisSharesFromProto(m, variant);
     if (!r.ok) throw new Error(`LabelChassis.Bands answer refused: ${r.why}`);
@@ -33,7 +33,7 @@ export function labelChassisBands(address: string, log: Logger): ChassisBands {
     shares(variant, requestId) {
       const hit = cache.get(variant);
       if (hit) return hit;
-      const p = fetch(variant, requestId).catch((err: unknown) => {
+      const p = ask(variant, requestId).catch((err: unknown) => {
         if (cache.get(variant) === p) cache.delete(variant);
         log.warn({ err: (err as Error).message, variant, requestId }, 'chassis bands unavailable');
         throw SvcError.unavailable(UNAVAILABLE);
