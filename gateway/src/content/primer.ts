@@ -96,7 +96,10 @@ replaces it (the new key is shown once, the old one stops working at once).
   substance the maximum is calculated as, where the library knows the factor, else as they are),
   \`replace\` for a colourant outside its field of application, \`verify\` for a condition the request
   cannot settle (a purity criterion, a product class such as hair dyes, an entry whose text the screen
-  does not read with confidence, which it names).
+  does not read with confidence, which it names). The chassis' own components are screened the same
+  way, on either market, each counted at the upper edge of its share's published band times
+  \`basePct\`: a \`reduce\` then lowers only your lines, and what the chassis alone breaks is \`adjust\`
+  with a remedy that changes none of your lines (this chassis does not suit the product as described).
 - \`market: "us"\` on /check screens US law instead (and only it): the FDA's prohibited and restricted
   cosmetic ingredients (21 CFR 700.11 to 700.35: bithionol, mercury compounds, vinyl chloride,
   halogenated salicylanilides, zirconium in aerosols, chloroform, methylene chloride,
@@ -179,7 +182,8 @@ of your ingredients puts yours first; other ties go by name.
 Ingredients that count for more than 1 % come first, highest first. Those that count for 1 % or less
 follow in a fixed order that does not depend on amounts (by category, then alphabetically), and
 colourants come last whatever their amount. A fragrance allergen counts toward its labelling threshold
-with the chassis' share at the upper edge of its band. Preservation guidance reads the same bands, at the
+with the chassis' share at the upper edge of its band. The regulatory screen of /check reads the same bands, at
+the upper edge. Preservation guidance reads the same bands, at the
 upper edge where more is worse (Annex V caps, water) and at the lower edge where more is better
 (preservative efficacy, alcohol, solutes), and answers with conclusions only. So every answer depends
 on the published bands, your request and public data only: the same request always gets the same
