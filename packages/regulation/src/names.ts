@@ -30,10 +30,14 @@ const DESCRIPTOR = /^(e\.g\.|(leaves|roots|seeds|fruit|powder|essential oil|oil|
 const QUALIFIER = /(,\s*|\s+)(when|if|with the exception|except|provided|other than|unless|used)\b.*$/i;
 /** "and its salts", ", its salts and derivatives", "and their alkali metal salts" ...: the name ends before it. */
 const FAMILY = /(,\s*|\s+)(and\s+)?(its|their)\s[^()]*$/i;
+/** Between alternative names: ";", or " / " before a capital. Sticky: tried where splitTop stands. */
+const ALTERNATIVE = /\s*;\s*|\s+\/\s*(?=[A-Z])/y;
+/** A tag between two names of one substance: " (ISO) ". */
+const TAG_BETWEEN = /\s+\((INN|INNM|ISO)\)\s+/iy;
 /** The start of a qualifier or family clause, which names nothing by itself. */
 const CLAUSE = /^(and|or|its|their|with|when|if|except|as|in|for)\b/i;
 
-/** Depth of brackets at each top-level split: `s` cut at `sep` where no bracket is open. */
+/** `s` cut at every match of `sep` (a sticky pattern) where no bracket is open. */
 function splitTop(s: string, sep: RegExp): string[] {
   const out: string[] = [];
   let depth = 0;
@@ -42,9 +46,10 @@ function splitTop(s: string, sep: RegExp): string[] {
     const ch = s[i] as string;
     if (ch === '(' || ch === '[') depth++;
     else if (ch === ')' || ch === ']') depth = Math.max(0, depth - 1);
-    else if (depth === 0) {
-      const m = sep.exec(s.slice(i));
-      if (m && m.index === 0 && m[0].length > 0) {
+    else if (depth === 0 && (ch === ' ' || ch === ';')) {
+      sep.lastIndex = i;
+      const m = sep.exec(s);
+      if (m && m[0].length > 0) {
         out.push(s.slice(from, i));
         from = i + m[0].length;
         i = from - 1;
@@ -93,10 +98,10 @@ export function substanceVariants(substance: string): string[] {
     out.add(s);
     // Alternatives: "captan (ISO); 1,2,3,6-tetrahydro-...", "Hydroquinone methylether / Mequinol"
     // (a "/" before a capital only: "Cymbopogon citratus / schoenanthus" is one botanical name).
-    const alternatives = splitTop(s, /^(\s*;\s*|\s+\/\s*(?=[A-Z]))/);
+    const alternatives = splitTop(s, ALTERNATIVE);
     if (alternatives.length > 1) for (const a of alternatives) visit(a, depth + 1);
     // "Myclobutanil (ISO) 2-(4-chlorophenyl)-...": a tag between two names of the substance.
-    const tagged = splitTop(s, /^\s+\((INN|INNM|ISO)\)\s+/i);
+    const tagged = splitTop(s, TAG_BETWEEN);
     if (tagged.length > 1) for (const a of tagged) visit(a, depth + 1);
     const qualified = s.replace(QUALIFIER, '');
     if (qualified !== s) visit(qualified, depth + 1);
