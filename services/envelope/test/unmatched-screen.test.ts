@@ -117,6 +117,17 @@ describe('unmatched lines on the EU market', () => {
   });
 });
 
+describe('an unmatched line the pack names without a finding', () => {
+  it('is an ordinary unmatched line: an Annex V preservative by its CAS number gets no remedy and no "recognised" note', () => {
+    const v = EU_ANNEXES.entries.find((e) => e.annex === 'V' && casNumbersIn(e.cas).some((c) => entriesNamed(EU_ANNEXES, c).every((x) => x.annex === 'V')));
+    const cas = casNumbersIn(v?.cas ?? []).find((c) => entriesNamed(EU_ANNEXES, c).every((x) => x.annex === 'V')) as string;
+    const r = check(serum([{ n: `CAS ${cas}`, pct: 0.1 }]));
+    expect(r.verdict).toBe('compatible_verify');
+    expect(r.remedies.filter((m) => m.ref !== undefined)).toEqual([]);
+    expect(r.remedies.find((m) => m.code === 'unmatched')?.message).toContain('no rule');
+  });
+});
+
 describe('unmatched lines on the US market', () => {
   const prohibited = US_CFR.entries.filter((e) => e.status === 'prohibited');
 

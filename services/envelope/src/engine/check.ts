@@ -207,7 +207,9 @@ export function checkFormula(
   const remedies: Remedy[] = adjust ? planCorrections(request, a, arch, pack, resolutions, regulatory, screen.phRange) : [];
   for (const r of screen.remedies) if (r.action === 'verify') remedies.push(r);
   if (verify || adjust) {
-    const byPack = new Set(components.filter((c) => c.byPack === true).map((c) => c.inci));
+    // Only where the screen has something to say of it (an Annex V or labelling entry gives no remedy).
+    const targets = new Set(screen.remedies.flatMap((r) => r.target.split(' + ')));
+    const byPack = new Set(components.filter((c) => c.byPack === true && targets.has(c.inci)).map((c) => c.inci));
     const advice = verifyRemedies(a, request.ph, ph === 'edge', arch, pack, capped, market === 'eu', byPack);
     for (const r of advice) remedies.push(r);
   }
