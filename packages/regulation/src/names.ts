@@ -25,7 +25,7 @@ export const ecNumbersIn = (fields: readonly string[]): string[] => [...new Set(
 /** A tag in parentheses that is no name: "(INN)", "(USAN)", "(nano)", a footnote "(8)", "(see note 17)". */
 const TAG = /^((INN|INNM|ISO|INCI|USAN|BAN)([:/,]\s*)?)+$|^(nano|\d+|see note[^)]*)$/i;
 /** A parenthesis that says which part or form ("(leaves, roots and galenical preparations)", "(monomer)"), not another name. */
-const DESCRIPTOR = /^(e\.g\.|(leaves|roots|seeds|fruit|powder|essential oil|oil|galenical|monomer|polymeric|stabili[sz]ed|petroleum|coal)\b)/i;
+const DESCRIPTOR = /^(e\.g\.|(leaves|roots|seeds|fruit|powder|essential oil|oil|galenical|monomer|polymeric|stabili[sz]ed|petroleum|coal|synthetic|natural|racemic)\b)/i;
 /** Where the annex starts saying when or how the entry applies: the name ends before it. */
 const QUALIFIER = /(,\s*|\s+)(when|if|with the exception|except|provided|other than|unless|used)\b.*$/i;
 /** "and its salts", ", its salts and derivatives", "and their alkali metal salts" ...: the name ends before it. */
@@ -35,7 +35,7 @@ const ALTERNATIVE = /\s*;\s*|\s+\/\s*(?=[A-Z])/y;
 /** A tag between two names of one substance: " (ISO) ". */
 const TAG_BETWEEN = /\s+\((INN|INNM|ISO)\)\s+/iy;
 /** The start of a qualifier or family clause, which names nothing by itself. */
-const CLAUSE = /^(and|or|its|their|with|when|if|except|as|in|for)\b/i;
+const CLAUSE = /^(and|or|its|their|with|when|if|except|including|as|in|for)\b/i;
 
 /** `s` cut at every match of `sep` (a sticky pattern) where no bracket is open. */
 function splitTop(s: string, sep: RegExp): string[] {
@@ -110,7 +110,7 @@ export function substanceVariants(substance: string): string[] {
     const group = trailingGroup(s);
     if (group) {
       visit(group[0], depth + 1);
-      // "(Hydroquinone)", "(Solvent Red 3; CI 12010)", "(LSD)" name the substance; "(fruit)", "(monomer)" say which part or form.
+      // "(Hydroquinone)", "(Solvent Red 3; CI 12010)", "(LSD)" name the substance; "(fruit)", "(monomer)", "(synthetic)" say which part or form.
       if (!TAG.test(group[1]) && !DESCRIPTOR.test(group[1])) visit(group[1], depth + 1);
     }
   };

@@ -64,10 +64,10 @@ describe('the EU pack by name and number', () => {
   });
 
   it('keeps tags, footnotes and plant parts out of the variants', () => {
-    for (const e of EU_ANNEXES.entries) {
+    for (const e of [...EU_ANNEXES.entries, ...US_CFR.entries]) {
       for (const v of substanceVariants(e.substance)) {
-        expect(normaliseName(v), `${e.ref}: ${v}`).not.toMatch(/^\(?(INN|ISO|INCI|USAN|\d+|AND|ITS|THEIR)\)?$/);
-        expect(v, e.ref).not.toMatch(/^(leaves|roots|seeds|fruit|powder|oil|essential oil)(,| and |$)/i);
+        expect(normaliseName(v), `${e.ref}: ${v}`).not.toMatch(/^\(?(INN|ISO|INCI|USAN|\d+|AND|ITS|THEIR|INCLUDING)\)?$/);
+        expect(v, e.ref).not.toMatch(/^(leaves|roots|seeds|fruit|powder|oil|essential oil|synthetic|racemic|monomer)(,| and |$)/i);
       }
     }
   });
