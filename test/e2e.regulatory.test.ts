@@ -64,6 +64,25 @@ describe('POST /check: the EU annexes', () => {
     expect(cited).toEqual([expect.objectContaining({ action: 'remove', target: 'CHLOROFORM', ref: chloroform?.ref, regulation: `${chloroform?.ref}, ${chloroform?.title}` })]);
   });
 
+  it('screens a name the library does not hold by the pack itself: bithionol on us, a CAS number on eu', async () => {
+    // The walkthrough's case: 21 CFR 700.11 by its own name; an Annex II entry with no INCI name by its CAS number.
+    const bithionol = US_CFR.entries.find((e) => e.status === 'prohibited' && e.names.includes('BITHIONOL'));
+    const innOnly = EU_ANNEXES.entries.find((e) => e.annex === 'II' && e.status === 'prohibited' && e.names.length === 0 && e.liftedBy.length === 0 && /\(INN\)$/.test(e.substance) && e.cas.length === 1);
+    // A name must hold a letter (a bare number is a 400, issue 11): the number is written "CAS <number>".
+    for (const [market, name, ref] of [['us', 'BITHIONOL', bithionol?.ref], ['eu', `CAS ${innOnly?.cas[0]}`, innOnly?.ref]] as const) {
+      expect(ref, market).toBeDefined();
+      const body = { ...serum({ market }), lines: [{ n: 'AQUA', pct: 15.9 }, { n: 'GLYCERIN', pct: 4 }, { n: name, pct: 0.1 }] };
+      const r = await send(sys, 'POST', '/check', JSON.stringify(body));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.verdict, market).toBe('adjust');
+      expect(r.body.unmatched.map((u: { n: string }) => u.n), market).toEqual([name]);
+      expect(r.body.remedies.filter((m: { ref?: string }) => m.ref === ref), market).toEqual([expect.objectContaining({ code: 'prohibited', action: 'remove', target: name, to: 0 })]);
+    }
+    const bare = await send(sys, 'POST', '/check', JSON.stringify({ ...serum(), lines: [{ n: 'AQUA', pct: 19.9 }, { n: innOnly?.cas[0], pct: 0.1 }] }));
+    expectError(bare, 400, 'invalid_request');
+    expect(bare.body.error.field).toBe('lines[1].n');
+  });
+
   it.each([
     [serum({ product: { area: 'elbow' } }), 'product.area'],
     [serum({ product: { spray: 'yes' } }), 'product.spray'],

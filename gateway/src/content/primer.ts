@@ -49,7 +49,10 @@ and validated at bench and pilot scale before production.
   \`{"pct": <number>, "blend": [{"n": "<INCI>", "f": <fraction>}, ...]}\` whose fractions sum to 1;
   \`"f": "trace"\` marks a carry-over component below 0.01 % of the product.
 - Use INCI names. Search first when unsure; an unknown name does not fail a check, it makes the
-  verdict \`compatible_verify\` and comes back under \`unmatched\` with suggestions.
+  verdict \`compatible_verify\` and comes back under \`unmatched\` with suggestions. It is still
+  screened when the market's regulatory pack itself names it (an annex entry's INCI or substance name,
+  "(INN)" and "and its salts" left off, a 21 CFR section's name, or \`CAS 59-05-2\` / \`EC 200-413-8\`):
+  a prohibited substance then gives \`adjust\` with its \`remove\` remedy, whole names only.
 - Water and fragrance may be written in any common spelling (\`AQUA\`, \`WATER\`, \`EAU\`, \`PARFUM\`,
   \`FRAGRANCE\`, ...); labels print \`AQUA\`/\`PARFUM\` for the EU and \`WATER\`/\`FRAGRANCE\` for the US.
 - Give a colourant by its CI number (\`CI 77891\`, \`CI 77019\`) to have it listed last on the label,

@@ -141,6 +141,19 @@ export function normaliseName(raw: string): string {
     .toUpperCase();
 }
 
+/**
+ * Word key: the normalised name with every run of punctuation turned into one space, framed by
+ * spaces. " CAPRYLIC CAPRIC TRIGLYCERIDE " lets "capric" match as a word prefix (`LIKE '% CAPRIC%'`)
+ * and "peg 100 stearate" find PEG-100 STEARATE, since callers rarely type INCI punctuation exactly.
+ * The library resolves names by it, and the regulatory packs recognise names the same way.
+ */
+export function wordKey(raw: string): string {
+  const words = normaliseName(raw)
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
+  return words.length > 0 ? ` ${words} ` : '';
+}
+
 /** Opens every blend into its components, each carrying the index of its line. */
 export function expandLines(lines: readonly Line[]): Component[] {
   const out: Component[] = [];

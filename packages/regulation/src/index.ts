@@ -4,3 +4,4 @@ export * from './screen';
 export * from './warnings';
 export * from './us-pack';
 export * from './us-screen';
+export * from './names';

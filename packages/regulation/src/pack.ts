@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import euAnnexesJson from '../data/eu-annexes.json';
+import { buildNameIndex, casNumbersIn, ecNumbersIn, lookupName, type NameIndex } from './names';
 import { ALL_CELLS, type Cell } from './product';
 
 const CellSchema = z.enum(ALL_CELLS as [Cell, ...Cell[]]);
@@ -85,6 +86,8 @@ export type RegulatoryPackJson = z.infer<typeof RegulatoryPackSchema>;
 
 export interface RegulatoryPack extends RegulatoryPackJson {
   byRef: ReadonlyMap<string, Entry>;
+  /** Every entry by its INCI names, its substance's name variants, CAS and EC numbers (names.ts). */
+  nameIndex: NameIndex;
 }
 
 export function compileRegulatoryPack(raw: unknown): RegulatoryPack {
@@ -93,7 +96,31 @@ export function compileRegulatoryPack(raw: unknown): RegulatoryPack {
     const where = r.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(pack)'}: ${i.message}`).join('; ');
     throw new Error(`invalid regulatory pack: ${where}`);
   }
-  return { ...r.data, byRef: new Map(r.data.entries.map((e) => [e.ref, e])) };
+  const nameIndex = buildNameIndex(
+    r.data.entries.map((e) => ({ key: e.ref, names: e.names.filter((n) => !splitFragment(e, n)), substance: e.substance, numbers: [...casNumbersIn(e.cas), ...ecNumbersIn(e.ec)] })),
+  );
+  return { ...r.data, byRef: new Map(r.data.entries.map((e) => [e.ref, e])), nameIndex };
+}
+
+/**
+ * A piece of a name the annex file's comma-separated INCI list cut apart ("2,6-DIAMINE" -> "6-DIAMINE";
+ * "CITRUS LIMON LEAF, ROOT" -> "ROOT"; "SODIUM" and "MAGNESIUM" from salt lists), which names no
+ * ingredient: never recognised by. Only entries with several names carry such pieces: a bare word
+ * counts when the substance's own wording uses it ("SELENIUM" in "Selenium and its compounds").
+ */
+function splitFragment(e: Pick<Entry, 'names' | 'substance'>, name: string): boolean {
+  if (e.names.length < 2) return false;
+  if (/^(\d+'?|N'?)(-|\s|$)/.test(name) || /^(LEAF|ROOT|STEM|PEEL|FLOWER|NUT|BUD|TWIG|NEEDLE|SEED|BARK|FRUIT)\b/.test(name)) return true;
+  return !/\s/.test(name) && !new RegExp(`(^|[^A-Z0-9])${name.replace(/[^A-Z0-9]/g, '.')}([^A-Z0-9]|$)`, 'i').test(e.substance);
+}
+
+/**
+ * The entries a name the ingredient library does not hold stands for, by what the pack itself
+ * holds: an INCI name, a variant of the substance's name, or a CAS or EC number given as the name.
+ * Whole names only (see names.ts); empty when the pack names nothing so.
+ */
+export function entriesNamed(pack: RegulatoryPack, name: string): Entry[] {
+  return lookupName(pack.nameIndex, name).map((ref) => pack.byRef.get(ref) as Entry);
 }
 
 export const EU_ANNEXES: RegulatoryPack = compileRegulatoryPack(euAnnexesJson);

@@ -35,6 +35,13 @@ export interface ScreenComponent {
   linePct: number;
   /** CAS number, which the US pack matches on beside the name; absent or null when unknown. */
   cas?: string | null;
+  /**
+   * A line the ingredient library does not hold, recognised by the pack's own names (names.ts):
+   * `inci` is the name as written, `refs` the EU entries it names, `usRefs` the US ones.
+   */
+  byPack?: boolean;
+  /** The US entries, when already found by name (byPack); otherwise usEntriesOf finds them. */
+  usRefs?: readonly string[];
   /** The library flags the ingredient a colourant (a CI number). */
   colourant?: boolean;
   /**
@@ -276,7 +283,7 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
         changes: linesOf([c], () => 0),
         ...(ref ? { ref, regulation: regulationOf(e as Entry, pack) } : { regulation: `${pack.regulation}, Annex II` }),
         message:
-          `${c.inci} is prohibited in cosmetic products (${ref ? `Annex II/${ref.slice(3)}` : 'Annex II'}, ${pack.regulation})` +
+          `${c.inci}${c.byPack && e ? ` (${e.substance}; not in the ingredient library, recognised by the annex's own name or number)` : ''} is prohibited in cosmetic products (${ref ? `Annex II/${ref.slice(3)}` : 'Annex II'}, ${pack.regulation})` +
           (e && e.liftedBy.length > 0 ? `, except as ${e.liftedBy.join(', ')} permit, which does not cover this ${productWords(product)}` : '') +
           `; this formula has ${fmt(c.pct)} %. ${c.chassis ? chassisNote([c]).trim() : `Remove lines[${c.line}].`}`,
       });

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import usCfrJson from '../data/us-cfr.json';
+import { buildNameIndex, lookupName, type NameIndex } from './names';
 import { AREAS, PRODUCT_TYPES, type Area } from './product';
 
 const AreaSchema = z.enum(AREAS);
@@ -97,6 +98,8 @@ export interface UsPack extends UsPackJson {
   byName: ReadonlyMap<string, readonly UsEntry[]>;
   byCas: ReadonlyMap<string, readonly UsEntry[]>;
   patterns: ReadonlyArray<readonly [RegExp, UsEntry]>;
+  /** Whole names only (names.ts), for lines the ingredient library does not hold: no pattern. */
+  nameIndex: NameIndex;
 }
 
 function index(entries: readonly UsEntry[], keys: (e: UsEntry) => readonly string[]): Map<string, UsEntry[]> {
@@ -123,7 +126,18 @@ export function compileUsPack(raw: unknown): UsPack {
     byName: index(entries, (e) => e.names),
     byCas: index(entries, (e) => e.cas),
     patterns: entries.filter((e) => e.pattern !== null).map((e) => [new RegExp(e.pattern as string, 'i'), e] as const),
+    nameIndex: buildNameIndex(entries.map((e) => ({ key: e.ref, names: e.names, substance: e.substance, numbers: e.cas }))),
   };
+}
+
+/**
+ * The entries a name the ingredient library does not hold stands for: one of an entry's names, a
+ * variant of its substance's name, or its CAS number given as the name. Unlike usEntriesOf, never
+ * an entry's pattern: a class pattern ("zirconium") matches parts of names, and a name nobody
+ * could resolve is not to be judged by a part of it.
+ */
+export function usEntriesNamed(pack: UsPack, name: string): UsEntry[] {
+  return lookupName(pack.nameIndex, name).map((ref) => pack.byRef.get(ref) as UsEntry);
 }
 
 /** The entries an ingredient falls under: its name, its CAS number, or an entry's pattern. */

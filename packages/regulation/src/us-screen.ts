@@ -84,7 +84,7 @@ export function screenUs(components: readonly ScreenComponent[], product: Produc
   const unlisted: ScreenComponent[] = [];
   for (const c of components) {
     if (!(c.pct > 0)) continue;
-    const entries = usEntriesOf(pack, c.inci, c.cas ?? null);
+    const entries = c.usRefs ? c.usRefs.flatMap((r) => pack.byRef.get(r) ?? []) : usEntriesOf(pack, c.inci, c.cas ?? null);
     if (entries.length === 0 && c.colourant === true) unlisted.push(c);
     for (const entry of entries) {
       let g = groups.get(entry.ref);
@@ -116,7 +116,7 @@ export function screenUs(components: readonly ScreenComponent[], product: Produc
         changes: linesOf([c], () => 0),
         ref: e.ref,
         regulation: regulationOfUs(e),
-        message: `${c.inci} is prohibited in cosmetic products (${e.ref}, ${e.substance})${e.exception ? `: ${e.exception}` : ''}; this formula has ${fmt(c.pct)} %. ${c.chassis ? chassisNote([c]).trim() : `Remove ${whereOf(c)}.`}`,
+        message: `${c.inci} is prohibited in cosmetic products (${e.ref}, ${e.substance}${c.byPack ? '; not in the ingredient library, recognised by the section\'s own name or CAS number' : ''})${e.exception ? `: ${e.exception}` : ''}; this formula has ${fmt(c.pct)} %. ${c.chassis ? chassisNote([c]).trim() : `Remove ${whereOf(c)}.`}`,
       });
     }
   }

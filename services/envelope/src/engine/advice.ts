@@ -24,6 +24,8 @@ export function verifyRemedies(
   capped: readonly CategoryFinding[],
   /** The EU flag and Annex II citation of a prohibited trace are EU law: a US check treats it as any trace. */
   euTraces = true,
+  /** Names (as written) of unmatched lines the regulatory screen recognised by its pack's own names. */
+  screenedByPack: ReadonlySet<string> = new Set(),
 ): Remedy[] {
   const out: Remedy[] = [];
   const AL = CATS.indexOf('AL');
@@ -136,7 +138,8 @@ export function verifyRemedies(
       from: null,
       to: null,
       message:
-        `"${u.n}" is not in the ingredient library, so it is counted in no load and no rule. Check the INCI spelling` +
+        `"${u.n}" is not in the ingredient library, so it is counted in no load` +
+        `${screenedByPack.has(u.n) ? ' (the regulatory screen recognised it by its own name or number: see its remedy)' : ' and no rule'}. Check the INCI spelling` +
         `${u.suggestions.length ? ` (did you mean ${u.suggestions.join(', ')}?)` : ''} or submit the ingredient, and ` +
         `verify the formula on a bench batch.`,
     });

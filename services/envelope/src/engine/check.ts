@@ -6,7 +6,7 @@
  * more than the answer needs, because this is the service's hot path.
  */
 import { CATEGORIES, describeProduct, round, type CheckMarket, type CheckRequest, type Category, type ProductDescription, type Remedy, type Resolution } from '@svc/formula';
-import { EU_ANNEXES, US_CFR, screenFormula, screenUs, type RegulatoryPack, type ScreenComponent, type UsPack } from '@svc/regulation';
+import { EU_ANNEXES, US_CFR, entriesNamed, screenFormula, screenUs, usEntriesNamed, type RegulatoryPack, type ScreenComponent, type UsPack } from '@svc/regulation';
 import { verifyRemedies, type CategoryFinding } from './advice';
 import { analyse, keyOf, type Comp, type Unmatched } from './analyse';
 import { planCorrections } from './corrections';
@@ -86,13 +86,25 @@ export function maxLoadsFor(arch: ArchitectureCaps, basePct: number): MaxLoads {
   return out;
 }
 
-/** The caller's matched, non-trace components as the regulatory screen reads them. */
-function screened(request: CheckRequest, comps: readonly Comp[]): ScreenComponent[] {
+/**
+ * The caller's non-trace components as the regulatory screen reads them: the matched ones by their
+ * library facts, and the ones the library does not hold by what the market's pack itself names
+ * (an entry's INCI name, a variant of its substance's name, its CAS or EC number; whole names
+ * only), so that "BITHIONOL" or "59-05-2" is screened although no ingredient answers to it.
+ */
+function screened(request: CheckRequest, comps: readonly Comp[], market: CheckMarket, regulation: RegulatoryPack, us: UsPack): ScreenComponent[] {
   const out: ScreenComponent[] = [];
   for (const c of comps) {
-    if (c.facts === null || c.trace || !(c.pct > 0)) continue;
+    if (c.trace || !(c.pct > 0)) continue;
     const line = request.lines[c.line];
     const nano = line !== undefined && 'nano' in line && line.nano === true;
+    if (c.facts === null) {
+      const refs = market === 'us' ? usEntriesNamed(us, c.n).map((e) => e.ref) : entriesNamed(regulation, c.n).map((e) => e.ref);
+      if (refs.length === 0) continue;
+      const base = { inci: c.n, prohibited: false, pct: c.pct, asAcid: null, nano, line: c.line, linePct: line?.pct ?? 0, cas: null, colourant: false, byPack: true };
+      out.push(market === 'us' ? { ...base, refs: [], usRefs: refs } : { ...base, refs });
+      continue;
+    }
     out.push({
       inci: c.facts.inci,
       refs: c.facts.refs,
@@ -174,7 +186,7 @@ export function checkFormula(
   const { product, assumed } = describeProduct(request.productType, request.product);
   // The market picks the law: the EU annexes, or the US pack (21 CFR), never both.
   const market: CheckMarket = request.market ?? 'eu';
-  const components = [...screened(request, a.comps), ...screenedChassis(chassis, resolutions, B)];
+  const components = [...screened(request, a.comps, market, regulation, us), ...screenedChassis(chassis, resolutions, B)];
   const screen = market === 'us' ? screenUs(components, product, us) : screenFormula(components, product, request.ph, regulation, comfortableRange(arch));
   if (screen.adjust) adjust = true;
   if (screen.verify) verify = true;
@@ -195,7 +207,10 @@ export function checkFormula(
   const remedies: Remedy[] = adjust ? planCorrections(request, a, arch, pack, resolutions, regulatory, screen.phRange) : [];
   for (const r of screen.remedies) if (r.action === 'verify') remedies.push(r);
   if (verify || adjust) {
-    const advice = verifyRemedies(a, request.ph, ph === 'edge', arch, pack, capped, market === 'eu');
+    // Only where the screen has something to say of it (an Annex V or labelling entry gives no remedy).
+    const targets = new Set(screen.remedies.flatMap((r) => r.target.split(' + ')));
+    const byPack = new Set(components.filter((c) => c.byPack === true && targets.has(c.inci)).map((c) => c.inci));
+    const advice = verifyRemedies(a, request.ph, ph === 'edge', arch, pack, capped, market === 'eu', byPack);
     for (const r of advice) remedies.push(r);
   }
 

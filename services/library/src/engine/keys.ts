@@ -2,21 +2,10 @@
  * Matching keys for ingredient names. Every stored name carries two keys computed here, and every
  * query is turned into the same two keys, so that the database compares like with like.
  */
-import { normaliseName } from '@svc/formula';
+import { normaliseName, wordKey } from '@svc/formula';
 
-export { normaliseName };
-
-/**
- * Word key: the normalised name with every run of punctuation turned into one space, framed by
- * spaces. " CAPRYLIC CAPRIC TRIGLYCERIDE " lets "capric" match as a word prefix (`LIKE '% CAPRIC%'`)
- * and "peg 100 stearate" find PEG-100 STEARATE, since callers rarely type INCI punctuation exactly.
- */
-export function wordKey(raw: string): string {
-  const words = normaliseName(raw)
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .trim();
-  return words.length > 0 ? ` ${words} ` : '';
-}
+// Both keys live beside the line schema, so that the regulatory packs match names as the library does.
+export { normaliseName, wordKey };
 
 /** Both keys of a search query; `words` is the word key without its frame. */
 export interface QueryKeys {
