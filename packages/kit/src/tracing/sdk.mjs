@@ -56,11 +56,6 @@ async function start() {
   });
   sdk.start();
   await waitForAllMessagesAcknowledged();
+  // Where flushTracing (context.ts) finds this thread's SDK when the process or thread stops.
   globalThis[Symbol.for('svc.tracing')] = sdk;
-}
-
-/** Sends the spans still waiting in this thread's exporter queue (before a process exits). */
-export async function flushTracing() {
-  const sdk = globalThis[Symbol.for('svc.tracing')];
-  if (sdk) await sdk.shutdown().catch(() => {});
 }
