@@ -21,6 +21,9 @@ export const RUNTIME_FILES: Record<string, { files: string[] } | { never: string
   'services/library/src/data/overlay.ts': {
     files: ['services/library/src/data/overlay.json', 'services/library/src/data/category-map.json', 'services/library/src/data/colour-names.json', 'services/library/src/data/vocabulary.json', 'services/library/src/data/fragrance-allergens.json'],
   },
+  // GET /docs serves Redoc's browser bundle as its package ships it (resolved from the module's place,
+  // so found under /app/node_modules); its licence travels with it.
+  'gateway/src/content/docs.ts': { files: ['node_modules/redoc/package.json', 'node_modules/redoc/bundles/redoc.standalone.js', 'node_modules/redoc/bundles/redoc.standalone.js.LICENSE.txt'] },
   // The chassis is a secret: never in an image, mounted from a Secret at SVC_CHASSIS_FILE.
   'packages/chassis/src/chassis.ts': { never: 'the example chassis is the default of a checkout only; an image reads SVC_CHASSIS_FILE' },
   // Threads and the embedded database belong to the embedded start (npm start), not to a component.
@@ -30,8 +33,25 @@ export const RUNTIME_FILES: Record<string, { files: string[] } | { never: string
   'packages/kit/src/ports.ts': { never: 'reads the kernel port range, nothing shipped' },
 };
 
-/** Third-party packages left out of the bundle (installed in the image instead). None: all bundle. */
-export const EXTERNAL_PACKAGES: string[] = [];
+/**
+ * Third-party packages left out of the bundle and copied beside it into `node_modules` with their
+ * dependencies (modules.ts). OpenTelemetry's instrumentations patch a package as it is imported by
+ * name (`node --import ./register.mjs`): a copy inlined in the bundle is never imported, so gRPC,
+ * Express, SQL and Redis calls would not be traced. `@opentelemetry/api` is the one API object the
+ * bundle (trace context, log ids) and the SDK started by register.mjs must share. Everything else is
+ * bundled.
+ */
+export const EXTERNAL_PACKAGES: string[] = ['@grpc/grpc-js', 'express', 'pg', 'ioredis', '@opentelemetry/api'];
+
+/**
+ * The tracing entry, copied beside the bundle (repository path -> its name in the image): the image
+ * runs `node --import ./register.mjs main.mjs`; off (no OTEL_EXPORTER_OTLP_ENDPOINT) it only reads
+ * the environment, on it starts the SDK from the packages in node_modules before main.mjs loads.
+ */
+export const TRACING_ENTRY: Record<string, string> = {
+  'packages/kit/src/tracing/register.mjs': 'register.mjs',
+  'packages/kit/src/tracing/sdk.mjs': 'sdk.mjs',
+};
 
 /** Source text that reaches the file system: a module holding one must be in RUNTIME_FILES. */
 export const READS_FILES = /import\.meta\.(?:url|dirname|filename)|readFileSync|readFile\(|new Worker\(/;
