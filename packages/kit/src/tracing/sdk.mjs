@@ -50,8 +50,10 @@ async function start() {
       // One span for the route's handler; a span per middleware would multiply the spans of every request.
       new ExpressInstrumentation({ ignoreLayersType: ['middleware'] }),
       new GrpcInstrumentation(),
-      new PgInstrumentation(),
-      new IORedisInstrumentation(),
+      // SQL and Redis inside a request only: the outbox relay's polls, migrations and connection
+      // set-up would otherwise each be a trace of their own, recorded and exported around the clock.
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
+      new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });
   sdk.start();
