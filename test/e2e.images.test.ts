@@ -15,13 +15,13 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHASSIS_FILE } from '@svc/chassis';
-import { DOCS_SCRIPT_PATH } from '../gateway/src/content/docs';
 import { ADDR_VAR, freePort, postgresSql, waitHealthy } from '@svc/kit';
 import { dropNamespaceStream, freshDatabase, freshNamespace, realServer, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@svc/kit/testing';
 import type { ServiceName } from '@svc/protos';
 import { bundle, type BundleInfo } from '../scripts/build/bundle';
 import { EXTERNAL_PACKAGES, READS_FILES, RUNTIME_FILES, TRACING_ENTRY } from '../scripts/build/files';
 import { copiedFile } from '../scripts/build/modules';
+import { readAsset } from '../gateway/src/content/redoc-script';
 import { COMPONENTS, PACKAGE_DIR, WAVES, type ComponentName } from '../scripts/components';
 import { ensureDevAccount } from '../scripts/dev-account';
 
@@ -256,9 +256,8 @@ describe('each compiled component starts with plain node from its image folder',
       body: JSON.stringify({ base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] }),
     });
     answer = { status: r.status, body: await r.text(), traceparent: r.headers.get('traceparent') ?? '' };
-    // The reference page's renderer, read from the package folder the image holds.
-    const docs = await fetch(`http://127.0.0.1:${port}${DOCS_SCRIPT_PATH}`);
-    docsScript = { status: docs.status, length: (await docs.arrayBuffer()).byteLength };
+    const renderer = await fetch(`http://127.0.0.1:${port}/docs/redoc.standalone.js`);
+    docsScript = { status: renderer.status, length: (await renderer.text()).length };
     await new Promise((res) => setTimeout(res, 500));
     beforeStop = [...receiver.spans];
     // SIGTERM, as the kubelet sends it: each drains and exits by itself, the gateway first.
@@ -277,6 +276,10 @@ describe('each compiled component starts with plain node from its image folder',
     rmSync(scratch, { recursive: true, force: true });
   }, 60_000);
 
+  it('the compiled gateway serves the reference page\'s renderer from its bundle', () => {
+    expect(docsScript).toEqual({ status: 200, length: readAsset().length });
+  });
+
   it.each(COMPONENTS.map((c) => [c.name] as const))('%s answered its health check and stopped cleanly on SIGTERM', (name) => {
     expect(stopped[name], name).toEqual({ code: 0, signal: null });
     const lines = procs.find((x) => x.name === name)!.lines;
@@ -286,11 +289,6 @@ describe('each compiled component starts with plain node from its image folder',
   it('answer a formula call together: gateway, metering, compliance, envelope, library', () => {
     expect(answer?.status, answer?.body).toBe(200);
     expect(JSON.parse(answer!.body)).toMatchObject({ verdict: expect.any(String) });
-  });
-
-  it('serve the reference page\'s renderer from the image', () => {
-    expect(docsScript?.status).toBe(200);
-    expect(docsScript!.length).toBe(statSync(join(ROOT, 'node_modules/redoc/bundles/redoc.standalone.js')).size);
   });
 
   it('trace the call as one trace across the processes, its spans sent by the SIGTERM drain', () => {

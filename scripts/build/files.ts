@@ -9,10 +9,14 @@
 
 /**
  * Every workspace module that reaches the file system through its own location, with the files it
- * reads. `null`: the module is bundled but the reading path never runs in a compiled component;
+ * reads. `never`: the module is bundled but the reading path never runs in a compiled component;
  * the reason says why (such a path fails with a clear error instead of reading from the repository).
+ * `inline`: the module's one export, `readAsset()`, answers the file's text from the bundle.
  */
-export const RUNTIME_FILES: Record<string, { files: string[] } | { never: string }> = {
+export const RUNTIME_FILES: Record<string, { files: string[] } | { never: string } | { inline: string }> = {
+  // The reference page's renderer: a package's file, put in the bundle as text (bundle.ts), as
+  // the image holds only the packages left out for tracing in its node_modules. `inline` names it as require.resolve finds it.
+  'gateway/src/content/redoc-script.ts': { inline: 'redoc/bundles/redoc.standalone.js' },
   // proto-loader parses the contracts at start.
   'protos/src/index.ts': { files: ['protos/svc/v1', 'protos/grpc/health/v1'] },
   // The catalogue import: the CosIng extract and annexes.
@@ -21,9 +25,6 @@ export const RUNTIME_FILES: Record<string, { files: string[] } | { never: string
   'services/library/src/data/overlay.ts': {
     files: ['services/library/src/data/overlay.json', 'services/library/src/data/category-map.json', 'services/library/src/data/colour-names.json', 'services/library/src/data/vocabulary.json', 'services/library/src/data/fragrance-allergens.json'],
   },
-  // GET /docs serves Redoc's browser bundle as its package ships it (resolved from the module's place,
-  // so found under /app/node_modules); its licence travels with it.
-  'gateway/src/content/docs.ts': { files: ['node_modules/redoc/package.json', 'node_modules/redoc/bundles/redoc.standalone.js', 'node_modules/redoc/bundles/redoc.standalone.js.LICENSE.txt'] },
   // The chassis is a secret: never in an image, mounted from a Secret at SVC_CHASSIS_FILE.
   'packages/chassis/src/chassis.ts': { never: 'the example chassis is the default of a checkout only; an image reads SVC_CHASSIS_FILE' },
   // Threads and the embedded database belong to the embedded start (npm start), not to a component.
