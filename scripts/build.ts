@@ -18,6 +18,6 @@ if (unknown.length) {
 const names = (asked.length ? asked : known) as ComponentName[];
 const started = Date.now();
 for (const info of await Promise.all(names.map((n) => bundle(ROOT, n, join(ROOT, 'dist', n))))) {
-  console.log(`${info.component.padEnd(13)} dist/${info.component}/main.mjs  ${info.modules.length} modules, ${info.packages.length} packages, ${info.files.length} data paths`);
+  console.log(`${info.component.padEnd(13)} dist/${info.component}/main.mjs  ${info.modules.length} modules, ${info.packages.length} packages, ${info.files.length} data paths; node_modules: ${info.nodeModules.length} packages (${info.external.length} imported by the bundle, ${info.tracing.length} by the tracing entry)`);
 }
 console.log(`built ${names.length} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

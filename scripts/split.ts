@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ADDR_VAR, freePort, postgresSql, STOP_MESSAGE, SUPERVISED_VAR, waitHealthy } from '@svc/kit';
 import type { ServiceName } from '@svc/protos';
 import { COMPONENTS, PACKAGE_DIR, WAVES, type ComponentName } from './components';
-import { compiledEntry } from './build/compiled';
+import { compiledCommand } from './build/compiled';
 import { ensureDevAccount } from './dev-account';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -84,7 +84,7 @@ export async function startSplit(o: SplitOptions): Promise<RunningSplit> {
   // package's default) stands in, as the mount would, for the two that read it.
   const chassis = (name: ComponentName): NodeJS.ProcessEnv =>
     o.runtime === 'compiled' && COMPONENTS.find((c) => c.name === name)!.readsChassis && !common.SVC_CHASSIS_FILE ? { SVC_CHASSIS_FILE: join(ROOT, 'packages/chassis/data/chassis.example.json') } : {};
-  const command = (name: ComponentName) => (o.runtime === 'compiled' ? [compiledEntry(name)] : ['--import', 'tsx', '--import', TRACING_REGISTER, `${PACKAGE_DIR[name]}/src/main.ts`]);
+  const command = (name: ComponentName) => (o.runtime === 'compiled' ? compiledCommand(name) : ['--import', 'tsx', '--import', TRACING_REGISTER, `${PACKAGE_DIR[name]}/src/main.ts`]);
   const out = o.output ?? ((name, line) => process.stdout.write(`${name.padEnd(12)} | ${line}\n`));
   const procs = {} as Record<ComponentName, ChildProcess>;
   const extras = {} as Record<ComponentName, NodeJS.ProcessEnv>;

@@ -1,10 +1,13 @@
 /**
  * The images, without a Docker engine: each component is compiled once (scripts/build/bundle.ts,
  * what the Dockerfile's build stage runs) into a temporary folder laid out exactly as the image's
- * /app, and started from it with plain node: no node_modules, no TypeScript, no repository above
- * it, the chassis from a file elsewhere (the Secret's mount). The copy list (scripts/build/files.ts)
- * is held to what the bundles contain and to the workspace dependency graph, so a new import, a new
- * package or a new file read at run time cannot be left out of an image unnoticed.
+ * /app, and started from it with the image's command: no TypeScript, no repository above it, only
+ * the packages left out of the bundle in its node_modules, the chassis from a file elsewhere (the
+ * Secret's mount). The copy list (scripts/build/files.ts) is held to what the bundles contain and
+ * to the workspace dependency graph, so a new import, a new package or a new file read at run time
+ * cannot be left out of an image unnoticed. The components run traced, as an operator turns it on
+ * (OTEL_EXPORTER_OTLP_ENDPOINT), to a receiver here: a /check is one trace across the processes,
+ * and its spans arrive only through the SIGTERM drain (the batch delay is ten minutes).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -13,10 +16,11 @@ import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHASSIS_FILE } from '@svc/chassis';
 import { ADDR_VAR, freePort, postgresSql, waitHealthy } from '@svc/kit';
-import { dropNamespaceStream, freshDatabase, freshNamespace, realServer } from '@svc/kit/testing';
+import { dropNamespaceStream, freshDatabase, freshNamespace, realServer, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@svc/kit/testing';
 import type { ServiceName } from '@svc/protos';
 import { bundle, type BundleInfo } from '../scripts/build/bundle';
-import { EXTERNAL_PACKAGES, READS_FILES, RUNTIME_FILES } from '../scripts/build/files';
+import { EXTERNAL_PACKAGES, READS_FILES, RUNTIME_FILES, TRACING_ENTRY } from '../scripts/build/files';
+import { copiedFile } from '../scripts/build/modules';
 import { readAsset } from '../gateway/src/content/redoc-script';
 import { COMPONENTS, PACKAGE_DIR, WAVES, type ComponentName } from '../scripts/components';
 import { ensureDevAccount } from '../scripts/dev-account';
@@ -75,6 +79,23 @@ function walkFiles(dir: string): string[] {
     .sort();
 }
 
+/** The files of an installed package folder that an image holds (modules.ts), relative to the image's root. */
+const packageFiles = (path: string): string[] => walkFiles(join(ROOT, path)).filter(copiedFile).map((f) => join(path, f));
+
+/** Where Node looks for package `dep` required from the package folder `pkg`: its own node_modules, then each node_modules above it. */
+function lookups(pkg: string, dep: string): string[] {
+  const out = [join(pkg, 'node_modules', dep)];
+  const parts = pkg.split('/');
+  for (let i = parts.length - 1; i >= 0; i--) if (parts[i] === 'node_modules') out.push(join(...parts.slice(0, i + 1), dep));
+  return out;
+}
+
+/** The image's command, from the Dockerfile's exec-form CMD. */
+const imageCommand = (): string[] => {
+  const cmd = read('deploy/Dockerfile').split('\n').map((l) => l.trim()).filter((l) => l.startsWith('CMD ')).pop()!;
+  return JSON.parse(cmd.slice(4)) as string[];
+};
+
 const out = mkdtempSync(join(tmpdir(), 'svc-images-'));
 const infos = {} as Record<ComponentName, BundleInfo>;
 
@@ -104,7 +125,8 @@ describe('the image recipe (deploy/Dockerfile)', () => {
     const user = final.find((l) => l.startsWith('USER '))!;
     expect(user).toMatch(/^USER [1-9]\d*(?::[1-9]\d*)?$/);
     // Exec form: no shell in between, so SIGTERM reaches node and the drain runs.
-    expect(final[final.length - 1]).toBe('CMD ["node", "main.mjs"]');
+    // The tracing entry before the bundle: the instrumentations must be in place before it imports what they patch.
+    expect(final[final.length - 1]).toBe('CMD ["node", "--import", "./register.mjs", "main.mjs"]');
     // The one writable place is /tmp (an emptyDir): the data folder points there.
     expect(final.find((l) => l.startsWith('ENV '))).toMatch(/SVC_DATA_DIR=\/tmp\//);
   });
@@ -125,7 +147,33 @@ describe.each(COMPONENTS.map((c) => [c.name] as const))('%s: the copy list again
     expect(info.modules.filter((m) => !wsOf(m)), 'modules of undeclared workspaces').toEqual([]);
     const reachable = installedClosure(graph.packages);
     expect(info.packages.filter((p) => !reachable.has(p)), 'packages no declared dependency brings').toEqual([]);
-    for (const p of EXTERNAL_PACKAGES) expect(graph.packages.has(p) || reachable.has(p), p).toBe(true);
+    for (const p of info.external) expect(graph.packages.has(p) || reachable.has(p), p).toBe(true);
+  });
+
+  it('imports at run time only the packages left out for tracing, found in its node_modules with what they need', () => {
+    const info = infos[name];
+    const graph = closure(name);
+    // Left out of the bundle, never inlined as well (two copies: one traced, one not).
+    expect(info.external.filter((p) => !EXTERNAL_PACKAGES.includes(p))).toEqual([]);
+    expect(info.packages.filter((p) => EXTERNAL_PACKAGES.includes(p)), 'inlined although external').toEqual([]);
+    const text = readFileSync(join(out, name, 'main.mjs'), 'utf8');
+    for (const p of info.external) expect(text, p).toMatch(new RegExp(`from ["']${p.replace('/', '\\/')}["']|require\\(["']${p.replace('/', '\\/')}["']\\)`));
+    // The tracing entry's packages are declared by a workspace of the component (the kit).
+    expect(info.tracing.filter((p) => !graph.packages.has(p)), 'tracing packages no workspace declares').toEqual([]);
+    expect(info.tracing).toEqual(expect.arrayContaining(['@opentelemetry/sdk-node', 'import-in-the-middle']));
+    // Each import found where Node looks first (the top of node_modules), and every folder a package of a declared dependency.
+    const top = new Set(info.nodeModules.map((p) => p.path));
+    for (const p of [...info.external, ...info.tracing]) expect(top.has(join('node_modules', p)), p).toBe(true);
+    const reachable = installedClosure(graph.packages);
+    expect(info.nodeModules.filter((p) => !reachable.has(p.name)).map((p) => p.name), 'packages no declared dependency brings').toEqual([]);
+    // Each package's own dependencies are in the folder too (resolved as Node would, from the package's folder up).
+    for (const p of info.nodeModules) {
+      const pj = json(join(out, name, p.path, 'package.json'));
+      expect(pj.version, p.path).toBe(p.version);
+      for (const d of Object.keys((pj.dependencies as Record<string, string> | undefined) ?? {})) {
+        expect(lookups(p.path, d).some((c) => existsSync(join(out, name, c, 'package.json'))), `${p.path} needs ${d}`).toBe(true);
+      }
+    }
   });
 
   it('lists every module that reads a file at run time, and the image holds those files and nothing else', () => {
@@ -133,9 +181,12 @@ describe.each(COMPONENTS.map((c) => [c.name] as const))('%s: the copy list again
     const readers = info.modules.filter((m) => READS_FILES.test(readFileSync(join(ROOT, m), 'utf8')));
     expect(readers.filter((m) => !(m in RUNTIME_FILES)), 'add them to scripts/build/files.ts').toEqual([]);
     for (const f of info.files) expect(existsSync(join(ROOT, f)), f).toBe(true);
-    const expected = ['bundle.json', 'main.mjs', ...info.files.flatMap((f) => (statSync(join(ROOT, f)).isDirectory() ? walkFiles(join(ROOT, f)).map((x) => join(f, x)) : [f]))].sort();
+    const data = info.files.flatMap((f) => (statSync(join(ROOT, f)).isDirectory() ? walkFiles(join(ROOT, f)).map((x) => join(f, x)) : [f]));
+    const expected = ['bundle.json', 'main.mjs', ...Object.values(TRACING_ENTRY), ...data, ...info.nodeModules.flatMap((p) => packageFiles(p.path))].sort();
     expect(walkFiles(join(out, name))).toEqual(expected);
-    expect(expected.filter((f) => /\.ts$|node_modules|chassis/.test(f))).toEqual([]);
+    expect(expected.filter((f) => /\.ts$|chassis/.test(f))).toEqual([]);
+    // The tracing entry as it is in the repository.
+    for (const [from, to] of Object.entries(TRACING_ENTRY)) expect(readFileSync(join(out, name, to), 'utf8'), to).toBe(read(from));
   });
 });
 
@@ -147,13 +198,20 @@ describe('each compiled component starts with plain node from its image folder',
   const before = {} as Record<ComponentName, string[]>;
   const stopped = {} as Record<ComponentName, { code: number | null; signal: string | null }>;
   /** A formula call through the compiled gateway, answered by the compiled services behind it. */
-  let answer: { status: number; body: string } | undefined;
+  let answer: { status: number; body: string; traceparent: string } | undefined;
+  let receiver: OtlpReceiver;
   let docsScript: { status: number; length: number } | undefined;
+  /** Spans at the receiver just before the SIGTERMs. */
+  let beforeStop: ReceivedSpan[] = [];
 
   const launch = (name: ComponentName, env: Record<string, string>) => {
     const lines: string[] = [];
-    // Only what the image's environment would hold: no NODE_OPTIONS, no loader, no repository path.
-    const p = spawn(process.execPath, ['main.mjs'], { cwd: join(out, name), env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'production', SVC_DATA_DIR: join(scratch, 'data'), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Only what the image's environment would hold: no NODE_OPTIONS, no loader, no repository path;
+    // the image's command, and tracing turned on as an operator does (the batch delay: see above).
+    const [node, ...args] = imageCommand();
+    expect(node).toBe('node');
+    const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_TRACES_SAMPLER: 'parentbased_always_on', OTEL_BSP_SCHEDULE_DELAY: '600000', OTEL_SERVICE_NAME: name };
+    const p = spawn(process.execPath, args, { cwd: join(out, name), env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'production', SVC_DATA_DIR: join(scratch, 'data'), ...tracing, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const s of [p.stdout, p.stderr]) s.on('data', (d: Buffer) => lines.push(...d.toString().split('\n').filter(Boolean)));
     procs.push({ name, p, lines });
     return { p, lines };
@@ -164,6 +222,7 @@ describe('each compiled component starts with plain node from its image folder',
   };
 
   beforeAll(async () => {
+    receiver = await startOtlpReceiver();
     db = await freshDatabase('images', { catalogue: true });
     // The Secret's mount: a file outside the image folder, given by the variable the config reads.
     const chassis = join(scratch, 'chassis.json');
@@ -196,9 +255,11 @@ describe('each compiled component starts with plain node from its image folder',
       headers: { 'content-type': 'application/json', 'x-svc-key': key },
       body: JSON.stringify({ base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] }),
     });
-    answer = { status: r.status, body: await r.text() };
+    answer = { status: r.status, body: await r.text(), traceparent: r.headers.get('traceparent') ?? '' };
     const renderer = await fetch(`http://127.0.0.1:${port}/docs/redoc.standalone.js`);
     docsScript = { status: renderer.status, length: (await renderer.text()).length };
+    await new Promise((res) => setTimeout(res, 500));
+    beforeStop = [...receiver.spans];
     // SIGTERM, as the kubelet sends it: each drains and exits by itself, the gateway first.
     for (const { name, p } of [...procs].reverse()) {
       const exit = new Promise<void>((r) => p.once('exit', (code, signal) => r(void (stopped[name] = { code, signal }))));
@@ -209,6 +270,7 @@ describe('each compiled component starts with plain node from its image folder',
 
   afterAll(async () => {
     for (const { p } of procs) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+    await receiver?.close();
     await db?.drop();
     await dropNamespaceStream(ns);
     rmSync(scratch, { recursive: true, force: true });
@@ -229,12 +291,33 @@ describe('each compiled component starts with plain node from its image folder',
     expect(JSON.parse(answer!.body)).toMatchObject({ verdict: expect.any(String) });
   });
 
+  it('trace the call as one trace across the processes, its spans sent by the SIGTERM drain', () => {
+    const traceId = answer!.traceparent.split('-')[1];
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(beforeStop.filter((s) => s.traceId === traceId), 'sent before the drain').toEqual([]);
+    const inTrace = receiver.spans.filter((s) => s.traceId === traceId);
+    const names = inTrace.map((s) => `${s.service}:${s.name}`).join(', ');
+    const SERVER = 2;
+    const find = (what: (s: ReceivedSpan) => boolean) => inTrace.find(what);
+    const spans = {
+      gateway: find((s) => s.service === 'gateway' && s.kind === SERVER && s.name.startsWith('POST')),
+      envelope: find((s) => s.service === 'envelope' && s.kind === SERVER && s.name.includes('Envelope/Check')),
+      metering: find((s) => s.service === 'metering' && s.kind === SERVER && s.name.includes('Metering/Meter')),
+      sql: find((s) => s.service === 'metering' && /INSERT INTO metering\.runs/.test(String(s.attributes['db.query.text'] ?? s.attributes['db.statement'] ?? ''))),
+    };
+    for (const [what, span] of Object.entries(spans)) expect(span, `${what} in ${names}`).toBeTruthy();
+    const byId = new Map(inTrace.map((s) => [s.spanId, s]));
+    const rootOf = (s: ReceivedSpan): ReceivedSpan => (s.parentSpanId && byId.has(s.parentSpanId) ? rootOf(byId.get(s.parentSpanId)!) : s);
+    expect(spans.gateway!.parentSpanId).toBe('');
+    for (const s of [spans.envelope!, spans.metering!, spans.sql!]) expect(rootOf(s).spanId).toBe(spans.gateway!.spanId);
+  });
+
   it.each(COMPONENTS.map((c) => [c.name] as const))('%s wrote nothing into its image folder (a read-only root file system)', (name) => {
     expect(walkFiles(join(out, name))).toEqual(before[name]);
   });
 
-  it('holds no TypeScript and no package folder, and nothing above it resolves a package', () => {
-    for (const c of COMPONENTS) expect(walkFiles(join(out, c.name)).filter((f) => f.endsWith('.ts') || f.includes('node_modules')), c.name).toEqual([]);
+  it('holds no TypeScript and no package folder but its node_modules, and nothing above it resolves a package', () => {
+    for (const c of COMPONENTS) expect(walkFiles(join(out, c.name)).filter((f) => f.endsWith('.ts') || (f.includes('node_modules') && !f.startsWith('node_modules/'))), c.name).toEqual([]);
     // The image folder is outside the repository: no node_modules up the tree to fall back on.
     expect(relative(ROOT, out).startsWith('..')).toBe(true);
     for (let d = out; d !== '/'; d = resolve(d, '..')) expect(existsSync(join(d, 'node_modules')), d).toBe(false);

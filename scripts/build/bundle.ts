@@ -1,15 +1,17 @@
 /**
  * One component compiled to one ES module with esbuild, laid out as its image's /app:
- * `main.mjs`, `bundle.json` (the modules and packages it holds), and the data files of
- * scripts/build/files.ts at their repository paths.
+ * `main.mjs`, `bundle.json` (the modules and packages it holds), the data files of
+ * scripts/build/files.ts at their repository paths, the tracing entry (`register.mjs`, `sdk.mjs`)
+ * and `node_modules` with the packages left out of the bundle and those the tracing entry loads.
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { PACKAGE_DIR, type ComponentName } from '../components';
-import { EXTERNAL_PACKAGES, RUNTIME_FILES, filesOf } from './files';
+import { EXTERNAL_PACKAGES, RUNTIME_FILES, TRACING_ENTRY, filesOf } from './files';
+import { copyPackages, dependencyClosure, type InstalledPackage } from './modules';
 
 export interface BundleInfo {
   component: ComponentName;
@@ -19,6 +21,32 @@ export interface BundleInfo {
   packages: string[];
   /** The data files beside it (files.ts), repository paths. */
   files: string[];
+  /** Packages the bundle imports at run time (left out of it: EXTERNAL_PACKAGES). */
+  external: string[];
+  /** Packages the tracing entry imports (the SDK and its instrumentations). */
+  tracing: string[];
+  /** The repository files of the tracing entry, copied beside the bundle (TRACING_ENTRY). */
+  entry: string[];
+  /** Every package folder in its node_modules: those above with their dependencies. */
+  nodeModules: InstalledPackage[];
+}
+
+const BUILTIN = new Set(builtinModules);
+const isBuiltin = (p: string) => p.startsWith('node:') || BUILTIN.has(p) || BUILTIN.has(p.split('/')[0]!);
+
+/** A bare import's package name (`@scope/name/sub` -> `@scope/name`). */
+export const packageName = (spec: string): string => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+
+/** The third-party packages an esbuild output imports at run time, from its metafile. */
+function runtimeImports(meta: esbuild.Metafile): string[] {
+  const specs = Object.values(meta.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
+  return [...new Set(specs.filter((p) => !isBuiltin(p) && !p.startsWith('.') && !p.startsWith('/')).map(packageName))].sort();
+}
+
+/** The packages the tracing entry imports (statically or not): esbuild resolves its module graph without bundling a package. */
+async function tracingImports(root: string): Promise<string[]> {
+  const r = await esbuild.build({ absWorkingDir: root, entryPoints: Object.keys(TRACING_ENTRY), bundle: true, write: false, outdir: 'out', platform: 'node', format: 'esm', packages: 'external', metafile: true, logLevel: 'warning' });
+  return runtimeImports(r.metafile);
 }
 
 /**
@@ -92,7 +120,14 @@ export async function bundle(root: string, component: ComponentName, outDir: str
     mkdirSync(dirname(join(outDir, f)), { recursive: true });
     cpSync(join(root, f), join(outDir, f), { recursive: true });
   }
-  const info: BundleInfo = { component, modules, packages, files };
+  const external = runtimeImports(r.metafile);
+  const unexpected = external.filter((p) => !EXTERNAL_PACKAGES.includes(p));
+  if (unexpected.length) throw new Error(`${component}: the bundle imports ${unexpected.join(', ')} at run time, which are not EXTERNAL_PACKAGES`);
+  const tracing = await tracingImports(root);
+  for (const [from, to] of Object.entries(TRACING_ENTRY)) cpSync(join(root, from), join(outDir, to));
+  const nodeModules = dependencyClosure(root, new Set([...external, ...tracing]));
+  copyPackages(root, nodeModules, outDir);
+  const info: BundleInfo = { component, modules, packages, files, external, tracing, entry: Object.keys(TRACING_ENTRY), nodeModules };
   writeFileSync(join(outDir, 'bundle.json'), `${JSON.stringify(info, null, 2)}\n`);
   return info;
 }

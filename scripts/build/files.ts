@@ -15,7 +15,7 @@
  */
 export const RUNTIME_FILES: Record<string, { files: string[] } | { never: string } | { inline: string }> = {
   // The reference page's renderer: a package's file, put in the bundle as text (bundle.ts), as
-  // the image holds no node_modules. `inline` names it as require.resolve finds it.
+  // the image holds only the packages left out for tracing in its node_modules. `inline` names it as require.resolve finds it.
   'gateway/src/content/redoc-script.ts': { inline: 'redoc/bundles/redoc.standalone.js' },
   // proto-loader parses the contracts at start.
   'protos/src/index.ts': { files: ['protos/svc/v1', 'protos/grpc/health/v1'] },
@@ -34,8 +34,25 @@ export const RUNTIME_FILES: Record<string, { files: string[] } | { never: string
   'packages/kit/src/ports.ts': { never: 'reads the kernel port range, nothing shipped' },
 };
 
-/** Third-party packages left out of the bundle (installed in the image instead). None: all bundle. */
-export const EXTERNAL_PACKAGES: string[] = [];
+/**
+ * Third-party packages left out of the bundle and copied beside it into `node_modules` with their
+ * dependencies (modules.ts). OpenTelemetry's instrumentations patch a package as it is imported by
+ * name (`node --import ./register.mjs`): a copy inlined in the bundle is never imported, so gRPC,
+ * Express, SQL and Redis calls would not be traced. `@opentelemetry/api` is the one API object the
+ * bundle (trace context, log ids) and the SDK started by register.mjs must share. Everything else is
+ * bundled.
+ */
+export const EXTERNAL_PACKAGES: string[] = ['@grpc/grpc-js', 'express', 'pg', 'ioredis', '@opentelemetry/api'];
+
+/**
+ * The tracing entry, copied beside the bundle (repository path -> its name in the image): the image
+ * runs `node --import ./register.mjs main.mjs`; off (no OTEL_EXPORTER_OTLP_ENDPOINT) it only reads
+ * the environment, on it starts the SDK from the packages in node_modules before main.mjs loads.
+ */
+export const TRACING_ENTRY: Record<string, string> = {
+  'packages/kit/src/tracing/register.mjs': 'register.mjs',
+  'packages/kit/src/tracing/sdk.mjs': 'sdk.mjs',
+};
 
 /** Source text that reaches the file system: a module holding one must be in RUNTIME_FILES. */
 export const READS_FILES = /import\.meta\.(?:url|dirname|filename)|readFileSync|readFile\(|new Worker\(/;

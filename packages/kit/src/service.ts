@@ -8,6 +8,7 @@ import { commonEnv, env, loadConfig } from './config';
 import { createAdapters, type Bus, type Kv, type Sql } from './adapters/index';
 import { createLogger, type Logger } from './log';
 import { serveMetrics } from './metrics';
+import { flushTracing } from './tracing/context';
 
 export const DEFAULT_PORTS: Record<ServiceName, number> = {
   library: 50051,
@@ -151,11 +152,12 @@ export function onShutdown(log: Logger, stop: () => Promise<void>, deadlineMs = 
       log.error({ deadlineMs }, 'the drain did not finish in time; exiting');
       process.exit(1);
     }, deadlineMs).unref();
+    // The spans of the last requests are sent before the exit (bounded: TRACE_FLUSH_MS).
     stop().then(
-      () => process.exit(0),
+      () => flushTracing().finally(() => process.exit(0)),
       (err) => {
         log.error({ err }, 'shutdown failed');
-        process.exit(1);
+        void flushTracing().finally(() => process.exit(1));
       },
     );
   };

@@ -16,6 +16,7 @@ import { portPeer } from './adapters/port';
 import { createLogger, type Logger } from './log';
 import { addMetricsSource, ownMetrics } from './metrics';
 import type { Peers, RunningService, ServiceFactory } from './service';
+import { flushTracing } from './tracing/context';
 
 export interface ThreadServiceOptions {
   name: ServiceName;
@@ -162,6 +163,8 @@ export function serveThreadService(factoryOf: (name: ServiceName) => ServiceFact
     async stop() {
       await running?.stop();
       await adapters?.close();
+      // This thread's own span queue, before the main thread ends it.
+      await flushTracing();
       return null;
     },
     metrics: () => ownMetrics(),

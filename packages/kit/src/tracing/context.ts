@@ -56,3 +56,20 @@ export function traceparent(): string | undefined {
 export function tracingContextWith<T>(span: Span, fn: () => T): T {
   return context.with(trace.setSpan(context.active(), span), fn);
 }
+
+/** How long a stopping process or thread waits for its queued spans to reach the collector. */
+export const TRACE_FLUSH_MS = 2_000;
+
+/**
+ * Sends the spans still queued in this thread's batch processor and stops its SDK (sdk.mjs leaves
+ * it under a global symbol), waiting at most `timeoutMs`: the batch processor exports every few
+ * seconds, so without this the last requests before a drain would never be seen. Bounded, because
+ * an unreachable collector must not hold up a stop. A no-op when tracing is off.
+ */
+export async function flushTracing(timeoutMs = TRACE_FLUSH_MS): Promise<void> {
+  const sdk = (globalThis as Record<symbol, { shutdown(): Promise<void> } | undefined>)[Symbol.for('svc.tracing')];
+  if (!sdk) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([sdk.shutdown().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+  clearTimeout(timer);
+}

@@ -50,17 +50,14 @@ async function start() {
       // One span for the route's handler; a span per middleware would multiply the spans of every request.
       new ExpressInstrumentation({ ignoreLayersType: ['middleware'] }),
       new GrpcInstrumentation(),
-      new PgInstrumentation(),
-      new IORedisInstrumentation(),
+      // SQL and Redis inside a request only: the outbox relay's polls, migrations and connection
+      // set-up would otherwise each be a trace of their own, recorded and exported around the clock.
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
+      new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });
   sdk.start();
   await waitForAllMessagesAcknowledged();
+  // Where flushTracing (context.ts) finds this thread's SDK when the process or thread stops.
   globalThis[Symbol.for('svc.tracing')] = sdk;
-}
-
-/** Sends the spans still waiting in this thread's exporter queue (before a process exits). */
-export async function flushTracing() {
-  const sdk = globalThis[Symbol.for('svc.tracing')];
-  if (sdk) await sdk.shutdown().catch(() => {});
 }
