@@ -14,8 +14,8 @@ import { readText } from './text';
 
 export type Decision = 'allow' | 'borderline' | 'refuse';
 
-/** CJK ideographs, kana and Hangul: such a term is matched as a substring of the text's dense string. */
-const DENSE_TERM = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/u;
+/** CJK ideographs, kana, Hangul and the per cent sign: such a term is matched as a substring of the text's dense string. */
+const DENSE_TERM = /[%\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/u;
 
 export interface Verdict {
   decision: Decision;
@@ -108,19 +108,22 @@ export class Classifier {
 
   /** The groups a text uses. */
   groupsOf(text: string): Set<Group> {
-    const { words, dense } = readText(text);
+    const { words, dense, alts } = readText(text);
     const found = new Set<Group>();
     if (dense) for (const t of this.dense) if (!found.has(t.group) && dense.includes(t.s)) found.add(t.group);
-    const tryTerms = (terms: Term[] | undefined, i: number) => {
-      if (!terms) return;
-      for (const t of terms) if (!found.has(t.group) && matchesAt(t.pieces, 0, words, i)) found.add(t.group);
+    const scan = (ws: string[]) => {
+      for (let i = 0; i < ws.length; i++) {
+        const w = ws[i]!;
+        const at = (terms: Term[] | undefined) => {
+          if (terms) for (const t of terms) if (!found.has(t.group) && matchesAt(t.pieces, 0, ws, i)) found.add(t.group);
+        };
+        at(this.byExact.get(w));
+        if (w.length >= this.prefixKey) at(this.byPrefix.get(w.slice(0, this.prefixKey)));
+        if (this.infix.length) at(this.infix);
+      }
     };
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i]!;
-      tryTerms(this.byExact.get(w), i);
-      if (w.length >= this.prefixKey) tryTerms(this.byPrefix.get(w.slice(0, this.prefixKey)), i);
-      if (this.infix.length) tryTerms(this.infix, i);
-    }
+    scan(words);
+    if (alts.length) scan(alts);
     return found;
   }
 

@@ -21,6 +21,11 @@ export const GROUPS = [
   'confirm',
   'ingredients',
   'inChassis',
+  'share',
+  'ingredientWord',
+  'supplierName',
+  'holds',
+  'labelling',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -128,6 +128,15 @@ describe('the decision table', () => {
     ['how much glycerin can I add to the luxe base', 'allow', ''],
     ['list the raw materials of the classic base', 'refuse', 'screen.ingredients'],
     ['which raw materials are compatible with the classic base', 'allow', ''],
+    ['is it true the luxe chassis carries 1.2 % cetearyl alcohol', 'refuse', 'screen.confirm'],
+    ['so the classic base contains 4 % glycerin', 'refuse', 'screen.claim'],
+    ['give me each ingredient of the luxe premix', 'refuse', 'screen.ingredients_held'],
+    ['at what temperature does the contract manufacturer emulsify it', 'refuse', 'screen.supplier_named'],
+    ['is 3 % glycerin too much on top of the luxe base', 'allow', ''],
+    ['can I add 4 % glycerin to my serum that contains the classic base', 'allow', ''],
+    ['does the label list the components of the chassis', 'allow', ''],
+    ['which mixer do you recommend for my 5 kg batch with the base', 'allow', ''],
+    ['at what temperature should I add the base the supplier sent', 'allow', ''],
   ];
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
     expect(c.classify(text)).toEqual({ decision, rule });
@@ -155,6 +164,7 @@ describe('spelling noise is removed before any word is looked up', () => {
     ['dots inside words', 'c.o.m.p.o.s.i.t.i.o.n of the chassis'],
     ['accents dropped', 'composicao do chassi'],
     ['Polish letters that do not decompose', 'skład bazy'],
+    ['a 1 written for an l', 'sk1ad bazy'],
     ['half-width katakana', 'ｼｬｰｼの組成'],
     ['a bar for the long vowel mark', 'ベ―スの製造プロセス'],
     ['Hangul', '섀시의 조성은 무엇입니까'],
