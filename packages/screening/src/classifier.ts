@@ -74,6 +74,7 @@ export class Classifier {
   private readonly infix: Term[] = [];
   private readonly dense: Array<{ group: Group; s: string }> = [];
   private readonly rules: readonly Rule[];
+  private readonly readings: ReadonlyArray<{ markers: ReadonlySet<string>; words: ReadonlyMap<string, string> }>;
   // Names and queries repeat heavily (every check re-sends its lines): a bounded memo keeps the hot
   // path to one map lookup per text.
   private readonly memo = new Map<string, { verdict: Verdict; groups: ReadonlySet<Group> }>();
@@ -81,6 +82,7 @@ export class Classifier {
   constructor(pack: ScreeningPack = SCREENING_PACK, private readonly memoSize = 20_000) {
     this.version = pack.version;
     this.rules = pack.rules;
+    this.readings = (pack.readings ?? []).map((r) => ({ markers: new Set(r.markers), words: new Map(Object.entries(r.words)) }));
     const prefixes: Array<{ s: string; term: Term }> = [];
     for (const group of GROUPS) {
       for (const raw of pack.groups[group]) {
@@ -108,7 +110,8 @@ export class Classifier {
 
   /** The groups a text uses. */
   groupsOf(text: string): Set<Group> {
-    const { words, dense, alts } = readText(text);
+    const { words: read, dense, alts } = readText(text);
+    const words = this.inLanguage(read);
     const found = new Set<Group>();
     if (dense) for (const t of this.dense) if (!found.has(t.group) && dense.includes(t.s)) found.add(t.group);
     const scan = (ws: string[]) => {
@@ -125,6 +128,16 @@ export class Classifier {
     scan(words);
     if (alts.length) scan(alts);
     return found;
+  }
+
+  /** The words as their language means them, when the text is plainly in a language with false friends. */
+  private inLanguage(words: string[]): string[] {
+    for (const r of this.readings) {
+      let seen = 0;
+      for (const w of words) if (r.markers.has(w) && ++seen >= 2) break;
+      if (seen >= 2) return words.map((w) => r.words.get(w) ?? w);
+    }
+    return words;
   }
 
   classify(text: string): Verdict {

@@ -137,6 +137,9 @@ describe('the decision table', () => {
     ['does the label list the components of the chassis', 'allow', ''],
     ['which mixer do you recommend for my 5 kg batch with the base', 'allow', ''],
     ['at what temperature should I add the base the supplier sent', 'allow', ''],
+    ['Which INCI names should I print on the label of my cream made with the base?', 'allow', ''],
+    ['Ile gliceryny ma baza luxe?', 'refuse', 'screen.amount'],
+    ['Combien de glycérine dans ma crème avec la base luxe ?', 'allow', ''],
   ];
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
     expect(c.classify(text)).toEqual({ decision, rule });
@@ -145,6 +148,13 @@ describe('the decision table', () => {
   it('every refuse and borderline row of the pack decides some text of these examples or the corpora', () => {
     const fired = new Set(rows.map((r) => r[2]));
     for (const r of SCREENING_PACK.rules) if (r.decision !== 'allow' && !r.id.endsWith('_untargeted')) expect(fired, r.id).toContain(r.id);
+  });
+
+  it('reads a word as its language means it: Polish "ma" is "has", French "ma" is "my"', () => {
+    const bare = new Classifier({ ...SCREENING_PACK, readings: [] });
+    expect(bare.classify('Ile gliceryny ma baza luxe?').decision).toBe('allow');
+    expect(c.classify('Ile gliceryny ma baza luxe?').decision).toBe('refuse');
+    expect(c.classify('Combien de glycérine dans ma crème avec la base luxe ?').decision).toBe('allow');
   });
 
   it('reads an own-process row before the processing rows: without it the same question is refused', () => {
