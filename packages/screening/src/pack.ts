@@ -26,6 +26,8 @@ export const GROUPS = [
   'supplierName',
   'holds',
   'labelling',
+  'supplierOf',
+  'selfIs',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
