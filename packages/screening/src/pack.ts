@@ -28,6 +28,7 @@ export const GROUPS = [
   'labelling',
   'supplierOf',
   'selfIs',
+  'reveal',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
