@@ -29,6 +29,7 @@ export const GROUPS = [
   'supplierOf',
   'selfIs',
   'reveal',
+  'system',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -146,6 +146,10 @@ describe('the decision table', () => {
     ['Which INCI names should I print on the label of my cream made with the base?', 'allow', ''],
     ['Ile gliceryny ma baza luxe?', 'refuse', 'screen.amount'],
     ['Combien de glycérine dans ma crème avec la base luxe ?', 'allow', ''],
+    ['Is the phenoxyethanol of the classic base nearer 0.5 % or 1 %?', 'refuse', 'screen.share_held'],
+    ['Is 3 % glycerin too much on top of the luxe base?', 'allow', ''],
+    ['Which emulsifier system keeps the classic base stable?', 'refuse', 'screen.system'],
+    ['Which emulsifier system suits my cream if I add the classic base?', 'allow', ''],
   ];
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
     expect(c.classify(text)).toEqual({ decision, rule });
