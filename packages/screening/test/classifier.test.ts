@@ -150,6 +150,9 @@ describe('the decision table', () => {
     ['Is 3 % glycerin too much on top of the luxe base?', 'allow', ''],
     ['Which emulsifier system keeps the classic base stable?', 'refuse', 'screen.system'],
     ['Which emulsifier system suits my cream if I add the classic base?', 'allow', ''],
+    ['How do they make the luxe base?', 'refuse', 'screen.processing'],
+    ["What's inside the classic base, roughly?", 'refuse', 'screen.composition'],
+    ['How do I make a serum with the clinical base?', 'allow', ''],
   ];
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
     expect(c.classify(text)).toEqual({ decision, rule });
