@@ -153,6 +153,9 @@ describe('the decision table', () => {
     ['How do they make the luxe base?', 'refuse', 'screen.processing'],
     ["What's inside the classic base, roughly?", 'refuse', 'screen.composition'],
     ['How do I make a serum with the clinical base?', 'allow', ''],
+    ['I heard the luxe base is about 2 % cetyl alcohol, true?', 'refuse', 'screen.confirm'],
+    ['Is it true that I can add 2 % niacinamide to the base?', 'allow', ''],
+    ['Our lab measured 0.7 % phenoxyethanol in the classic base; does that match your spec?', 'refuse', 'screen.confirm'],
   ];
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
     expect(c.classify(text)).toEqual({ decision, rule });
