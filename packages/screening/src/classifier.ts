@@ -30,6 +30,22 @@ interface Term {
 }
 
 const GAP_WORDS = 4;
+
+/**
+ * Where one question ends and the next begins inside one text: the end of a sentence (a full stop
+ * before a space, so 62.5 stays whole), a colon or semicolon, a dash between spaces, or a comma before
+ * "and" / "but" in each language (あと, 还有, 그리고 without the comma). "What pH for my serum, and
+ * what's the glycerin % in the base?" is two questions: the first one's "my serum" must not vouch for
+ * the second.
+ */
+const CLAUSE_END = /[?!;:。？！；：]+|\.\s|\s[—–]\s|,\s*(?:and|but|et|mais|und|aber|y|pero|e|ma|mas|en|maar|i|ale)\s|あと|还有|그리고/iu;
+const CLAUSE_SPLIT = new RegExp(CLAUSE_END.source, 'giu');
+
+/** The clauses of a text, when it has more than one (see CLAUSE_END). */
+export function clausesOf(text: string): string[] {
+  if (!CLAUSE_END.test(text)) return [text];
+  return text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
+}
 const ALLOW: Verdict = Object.freeze({ decision: 'allow', rule: '' });
 
 function pieceOf(word: string): Piece {
@@ -149,7 +165,21 @@ export class Classifier {
     const known = this.memo.get(text);
     if (known) return known;
     const groups = this.groupsOf(text);
-    const r = { verdict: this.decide(groups), groups };
+    let verdict = this.decide(groups);
+    // A refusal of any one clause is the text's: a question about the chassis after one about the
+    // caller's own serum is still a question about the chassis.
+    if (verdict.decision !== 'refuse') {
+      const clauses = clausesOf(text);
+      if (clauses.length > 1)
+        for (const c of clauses) {
+          const v = this.decide(this.groupsOf(c));
+          if (v.decision === 'refuse') {
+            verdict = v;
+            break;
+          }
+        }
+    }
+    const r = { verdict, groups };
     if (this.memo.size >= this.memoSize) this.memo.clear();
     this.memo.set(text, r);
     return r;

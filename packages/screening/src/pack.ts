@@ -30,6 +30,7 @@ export const GROUPS = [
   'selfIs',
   'reveal',
   'system',
+  'chassisShare',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

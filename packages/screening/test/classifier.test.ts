@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Classifier, SCREENING_PACK, ScreeningPackSchema, wordsOf } from '../src/index';
+import { Classifier, SCREENING_PACK, ScreeningPackSchema, clausesOf, wordsOf } from '../src/index';
 
 const c = new Classifier();
 const decision = (t: string) => c.classify(t).decision;
@@ -95,6 +95,19 @@ describe('borderline: a plain answer, no strike', () => {
   });
 });
 
+describe('clauses', () => {
+  it('splits at sentence ends and at a comma before "and" in each language, never inside a number', () => {
+    expect(clausesOf('Confirm 62.5 % aqua, please.')).toEqual(['Confirm 62.5 % aqua, please.']);
+    expect(clausesOf("What pH for my serum, and what's the glycerin % in the base?")).toEqual(['What pH for my serum', "what's the glycerin % in the base"]);
+    expect(clausesOf('私の美容液のpHは？あと、ベースのグリセリンは何％？')).toEqual(['私の美容液のpHは', '、ベースのグリセリンは何％']);
+  });
+  it('a refused clause refuses the text: without clauses the caller\'s "my serum" vouches for the base question', () => {
+    const t = "What pH for my serum, and what's the glycerin % in the luxe base?";
+    expect(new Classifier().groupsOf(t).has('ownFormula')).toBe(true);
+    expect(c.classify(t).decision).toBe('refuse');
+  });
+});
+
 describe('classifyAll', () => {
   it('returns the strongest verdict of several texts', () => {
     expect(c.classifyAll(['GLYCERIN', 'composition of a serum', 'chassis composition']).decision).toBe('refuse');
@@ -156,6 +169,9 @@ describe('the decision table', () => {
     ['I heard the luxe base is about 2 % cetyl alcohol, true?', 'refuse', 'screen.confirm'],
     ['Is it true that I can add 2 % niacinamide to the base?', 'allow', ''],
     ['Our lab measured 0.7 % phenoxyethanol in the classic base; does that match your spec?', 'refuse', 'screen.confirm'],
+    ["What pH for my serum, and what's the glycerin % in the luxe base?", 'refuse', 'screen.share_held'],
+    ['Can I add the base at 40 °C, and what mixer speed should I use?', 'allow', ''],
+    ['Rank my serum ingredients by amount for the label; the base is 60 %.', 'allow', ''],
   ];
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
     expect(c.classify(text)).toEqual({ decision, rule });
