@@ -30,6 +30,17 @@ interface Term {
 }
 
 const GAP_WORDS = 4;
+/** Typos are corrected only in words of this length or more, and only in texts of FUZZY_WORDS words or more. */
+const FUZZY_MIN = 6;
+const FUZZY_WORDS = 4;
+const FUZZY_GROUPS: readonly Group[] = ['target', 'composition', 'amount', 'ingredientWord'];
+
+/** A word with one letter left out, at each place. */
+function deletions(w: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < w.length; i++) out.push(w.slice(0, i) + w.slice(i + 1));
+  return out;
+}
 
 /**
  * Where one question ends and the next begins inside one text: the end of a sentence (a full stop
@@ -94,6 +105,12 @@ export class Classifier {
   // Names and queries repeat heavily (every check re-sends its lines): a bounded memo keeps the hot
   // path to one map lookup per text.
   private readonly memo = new Map<string, { verdict: Verdict; groups: ReadonlySet<Group> }>();
+  /**
+   * Typos (compostion, clasic, percnt): every word of 6 letters or more that the pack spells out,
+   * under each of its one-letter deletions. A word of a question one edit away from such a word
+   * (a letter missing, added, changed or two swapped) is read as that word too.
+   */
+  private readonly near = new Map<string, string[]>();
 
   constructor(pack: ScreeningPack = SCREENING_PACK, private readonly memoSize = 20_000) {
     this.version = pack.version;
@@ -115,7 +132,29 @@ export class Classifier {
       }
     }
     this.prefixKey = Math.max(1, Math.min(...prefixes.map((p) => p.s.length)));
+    // Only the nouns of the subject and of what is asked of it are corrected: verbs and function
+    // words of other languages lie one edit from too many real words (emulsione, limite).
+    for (const group of FUZZY_GROUPS)
+      for (const raw of pack.groups[group])
+        for (const w of raw.split(' ')) if (w.length >= FUZZY_MIN && /^[a-z]+$/.test(w)) for (const d of [w, ...deletions(w)]) this.addNear(d, w);
     for (const p of prefixes) this.add(this.byPrefix, p.s.slice(0, this.prefixKey), p.term);
+  }
+
+  private addNear(k: string, word: string): void {
+    const list = this.near.get(k);
+    if (!list) this.near.set(k, [word]);
+    else if (!list.includes(word)) list.push(word);
+  }
+
+  /** The pack's words one edit away from the words of a question (never of a name: four words or more). */
+  private corrections(words: string[]): string[] {
+    if (words.length < FUZZY_WORDS) return [];
+    const out: string[] = [];
+    for (const w of words) {
+      if (w.length < FUZZY_MIN || this.byExact.has(w) || !/^[a-z]+$/.test(w)) continue;
+      for (const d of [w, ...deletions(w)]) for (const hit of this.near.get(d) ?? []) if (hit !== w && !out.includes(hit)) out.push(hit);
+    }
+    return out;
   }
 
   private add(m: Map<string, Term[]>, k: string, t: Term): void {
@@ -143,6 +182,8 @@ export class Classifier {
     };
     scan(words);
     if (alts.length) scan(alts);
+    const fixed = this.corrections(words);
+    if (fixed.length) scan(fixed);
     return found;
   }
 

@@ -95,6 +95,15 @@ describe('borderline: a plain answer, no strike', () => {
   });
 });
 
+describe('typos', () => {
+  it('reads a word one edit from a noun of the pack as that noun, in questions only', () => {
+    expect(c.classify('what is the compostion of the clasic base').decision).toBe('refuse');
+    const bare = new Classifier();
+    expect(bare.groupsOf('compostion').has('composition')).toBe(false);
+    expect(bare.groupsOf('what is the compostion of it').has('composition')).toBe(true);
+  });
+});
+
 describe('clauses', () => {
   it('splits at sentence ends and at a comma before "and" in each language, never inside a number', () => {
     expect(clausesOf('Confirm 62.5 % aqua, please.')).toEqual(['Confirm 62.5 % aqua, please.']);
@@ -207,6 +216,7 @@ describe('spelling noise is removed before any word is looked up', () => {
     ['accents dropped', 'composicao do chassi'],
     ['Polish letters that do not decompose', 'skład bazy'],
     ['a 1 written for an l', 'sk1ad bazy'],
+    ['typos, one edit each', 'what is the compostion of the clasic base'],
     ['half-width katakana', 'ｼｬｰｼの組成'],
     ['a bar for the long vowel mark', 'ベ―スの製造プロセス'],
     ['Hangul', '섀시의 조성은 무엇입니까'],
