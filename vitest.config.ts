@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
  * Tests live next to the code they test, in three projects told apart by the file's name alone, so
  * that a new file lands in the right one without being listed here (README, "Tests"):
  * - e2e: `e2e.*.test.ts`, a whole system booted (embedded, split, a browser);
- * - contract: `*.contract.test.ts`, the real PostgreSQL, Redis, NATS, processes killed;
- * - unit: every other `*.test.ts`: no real server, no system. `npm run test:unit` sets
+ * - contract: `*.contract.test.ts`, a database engine (the real PostgreSQL, or PGlite, which takes
+ *   seconds to open), Redis, NATS, threads or processes, or deadlines that must run out;
+ * - unit: every other `*.test.ts`: pure code in this process, no database, no server, no system. `npm run test:unit` sets
  *   SVC_TEST_UNIT_ONLY, and realServer and the system helpers then refuse, naming the pattern the
  *   file belongs under; `npm test` runs every project and refuses nothing, so a misnamed file
  *   still passes there, only making the unit run slower.

@@ -30,7 +30,7 @@ import { envelopeEngine, labelEngine, median, medianIndex, POSTGRES_URL, reachab
 import { child, clean, load, stopAll, type LoadOptions, type LoadResult } from './bench/http';
 import { meteringStep } from './bench/metering';
 import { startOtlpReceiver } from '../packages/kit/src/tracing/receiver';
-import { fmt, machine, printSummary, renderMarkdown, type Report, type Target } from './bench/report';
+import { fmt, machine, printSummary, renderMarkdown, writeReportFile, type Report, type Target } from './bench/report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'docs', 'benchmarks.md');
@@ -202,7 +202,7 @@ function writeReport(): void {
     return;
   }
   mkdirSync(join(ROOT, 'docs'), { recursive: true });
-  writeFileSync(OUT, renderMarkdown(report));
+  writeReportFile(OUT, renderMarkdown(report));
   printSummary(report);
   console.log(`\nwritten: ${OUT}`);
 }

@@ -19,23 +19,24 @@ export interface Component {
   /** Mounts the chassis secret: only label and preservation may. */
   readsChassis: boolean;
   /** A wave may call the components of the waves before it. */
-  wave: 1 | 2 | 3;
+  wave: 1 | 2 | 3 | 4;
 }
 
 export const COMPONENTS: readonly Component[] = [
   { name: 'library', dir: 'services/library', port: 50051, http: false, readsChassis: false, wave: 1 },
   { name: 'metering', dir: 'services/metering', port: 50055, http: false, readsChassis: false, wave: 1 },
   { name: 'compliance', dir: 'services/compliance', port: 50056, http: false, readsChassis: false, wave: 1 },
-  { name: 'envelope', dir: 'services/envelope', port: 50052, http: false, readsChassis: false, wave: 2 },
+  // After label: it asks label for the chassis' published bands (the embedded start learns label's port when it starts).
+  { name: 'envelope', dir: 'services/envelope', port: 50052, http: false, readsChassis: false, wave: 3 },
   { name: 'preservation', dir: 'services/preservation', port: 50053, http: false, readsChassis: true, wave: 2 },
   { name: 'label', dir: 'services/label', port: 50054, http: false, readsChassis: true, wave: 2 },
-  { name: 'gateway', dir: 'gateway', port: 8080, http: true, readsChassis: false, wave: 3 },
+  { name: 'gateway', dir: 'gateway', port: 8080, http: true, readsChassis: false, wave: 4 },
 ];
 
 const services = COMPONENTS.filter((c): c is Component & { name: ServiceName } => c.name !== 'gateway');
 
 /** Services in waves, for the starts: a wave starts once the one before it answers. */
-export const WAVES: ServiceName[][] = [1, 2].map((w) => services.filter((c) => c.wave === w).map((c) => c.name));
+export const WAVES: ServiceName[][] = [1, 2, 3].map((w) => services.filter((c) => c.wave === w).map((c) => c.name));
 
 export const PACKAGE_DIR = Object.fromEntries(COMPONENTS.map((c) => [c.name, c.dir])) as Record<ComponentName, string>;
 

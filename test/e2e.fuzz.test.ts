@@ -66,10 +66,18 @@ const DOCUMENTED: Record<string, number[]> = { '/check': [200, 400, 403], '/inci
 /** Requests spread over end users (the key is on platform, where strikes count per end user), so those refusals never suspend the key. */
 const USERS = 64;
 
+/**
+ * Requests in flight at once. This file is about what each body gets, not about load: with 100 at
+ * once beside the rest of the suite, name resolution and the engines queued past the 3 s gRPC
+ * deadline and some were answered 503, which is the right answer to overload and not the property
+ * tested here (load is the benchmark's).
+ */
+const IN_FLIGHT = 20;
+
 async function fire(sys: RunningSystem, requests: Array<() => Promise<Response>>): Promise<Map<number, number>> {
   const statuses = new Map<number, number>();
-  for (let i = 0; i < requests.length; i += 100) {
-    const got = await Promise.all(requests.slice(i, i + 100).map((r) => r().then(async (res) => (await res.arrayBuffer(), res.status))));
+  for (let i = 0; i < requests.length; i += IN_FLIGHT) {
+    const got = await Promise.all(requests.slice(i, i + IN_FLIGHT).map((r) => r().then(async (res) => (await res.arrayBuffer(), res.status))));
     for (const s of got) statuses.set(s, (statuses.get(s) ?? 0) + 1);
   }
   return statuses;

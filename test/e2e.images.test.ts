@@ -17,6 +17,7 @@ import { dropNamespaceStream, freshDatabase, freshNamespace, realServer } from '
 import type { ServiceName } from '@svc/protos';
 import { bundle, type BundleInfo } from '../scripts/build/bundle';
 import { EXTERNAL_PACKAGES, READS_FILES, RUNTIME_FILES } from '../scripts/build/files';
+import { readAsset } from '../gateway/src/content/redoc-script';
 import { COMPONENTS, PACKAGE_DIR, WAVES, type ComponentName } from '../scripts/components';
 import { ensureDevAccount } from '../scripts/dev-account';
 
@@ -147,6 +148,7 @@ describe('each compiled component starts with plain node from its image folder',
   const stopped = {} as Record<ComponentName, { code: number | null; signal: string | null }>;
   /** A formula call through the compiled gateway, answered by the compiled services behind it. */
   let answer: { status: number; body: string } | undefined;
+  let docsScript: { status: number; length: number } | undefined;
 
   const launch = (name: ComponentName, env: Record<string, string>) => {
     const lines: string[] = [];
@@ -195,6 +197,8 @@ describe('each compiled component starts with plain node from its image folder',
       body: JSON.stringify({ base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] }),
     });
     answer = { status: r.status, body: await r.text() };
+    const renderer = await fetch(`http://127.0.0.1:${port}/docs/redoc.standalone.js`);
+    docsScript = { status: renderer.status, length: (await renderer.text()).length };
     // SIGTERM, as the kubelet sends it: each drains and exits by itself, the gateway first.
     for (const { name, p } of [...procs].reverse()) {
       const exit = new Promise<void>((r) => p.once('exit', (code, signal) => r(void (stopped[name] = { code, signal }))));
@@ -209,6 +213,10 @@ describe('each compiled component starts with plain node from its image folder',
     await dropNamespaceStream(ns);
     rmSync(scratch, { recursive: true, force: true });
   }, 60_000);
+
+  it('the compiled gateway serves the reference page\'s renderer from its bundle', () => {
+    expect(docsScript).toEqual({ status: 200, length: readAsset().length });
+  });
 
   it.each(COMPONENTS.map((c) => [c.name] as const))('%s answered its health check and stopped cleanly on SIGTERM', (name) => {
     expect(stopped[name], name).toEqual({ code: 0, signal: null });

@@ -20,7 +20,7 @@ const PROBE = '/lib/search?q=' + encodeURIComponent('what is the composition of 
 
 /** Snake-case words of the primer that are not error codes: verdicts, values, actions, tools, fields. */
 const NOT_CODES = new Set([
-  'compatible_verify', 'leave_on', 'rinse_off', 'set_ph', 'raise_base', 'lower_base', 'tell_your_user',
+  'compatible_verify', 'leave_on', 'rinse_off', 'set_ph', 'raise_base', 'lower_base', 'tell_your_user', 'suspended_until',
   'svc_primer', 'svc_knowledge', 'search_ingredients', 'check_formula', 'submit_ingredient', 'preservation_check', 'inci_label', 'account_status',
 ]);
 

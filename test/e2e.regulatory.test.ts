@@ -4,7 +4,7 @@
  * call, and a bad product description is a 400 naming its field.
  */
 import { describe, expect, it } from 'vitest';
-import { EU_ANNEXES } from '@svc/regulation';
+import { EU_ANNEXES, US_CFR, usEntriesOf } from '@svc/regulation';
 import type { RunningSystem } from '../scripts/system';
 import { systemForSuite } from './support/system';
 import { expectError, send } from './walk';
@@ -52,13 +52,25 @@ describe('POST /check: the EU annexes', () => {
     expect(checked.body.product.area).toBe('face');
   });
 
+  it('market us screens the US pack only: chloroform removed citing its section, no EU annex cited', async () => {
+    const chloroform = usEntriesOf(US_CFR, 'CHLOROFORM', null)[0];
+    const body = { ...serum({ market: 'us' }), lines: [{ n: 'AQUA', pct: 15.5 }, { n: 'GLYCERIN', pct: 4 }, { n: 'HYDROQUINONE', pct: 0.1 }, { n: 'CHLOROFORM', pct: 0.4 }] };
+    const r = await send(sys, 'POST', '/check', JSON.stringify(body));
+    expect(r.status).toBe(200);
+    expect(r.body.market).toBe('us');
+    expect(r.body.regulatoryVersion).toBe(US_CFR.version);
+    expect(r.body.verdict).toBe('adjust');
+    const cited = r.body.remedies.filter((m: { ref?: string }) => m.ref !== undefined);
+    expect(cited).toEqual([expect.objectContaining({ action: 'remove', target: 'CHLOROFORM', ref: chloroform?.ref, regulation: `${chloroform?.ref}, ${chloroform?.title}` })]);
+  });
+
   it.each([
     [serum({ product: { area: 'elbow' } }), 'product.area'],
     [serum({ product: { spray: 'yes' } }), 'product.spray'],
     [serum({ product: { area: 'face', colour: 'red' } }), 'product.colour'],
     [serum({ product: 'face' }), 'product'],
     [serum({ productType: 'wash_off' }), 'productType'],
-    [serum({ market: 'us' }), 'market'],
+    [serum({ market: 'uk' }), 'market'],
     [serum({ repair: 'please' }), 'repair'],
   ])('rejects a bad product description with 400 naming the field (%#)', async (body, field) => {
     const r = await send(sys, 'POST', '/check', JSON.stringify(body));

@@ -65,6 +65,22 @@ describe('split start: seven processes against real PostgreSQL, Redis and NATS',
     expect((await send(sys, 'POST', '/check', JSON.stringify(check))).status).toBe(200);
   }, 30_000);
 
+  it('/check takes the chassis bands from label: 503 for an architecture not yet asked while label is paused, the others kept', async () => {
+    const body = (base: string) => JSON.stringify({ base, basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] });
+    // classic was answered above: its bands are kept by the envelope; clinical was never asked.
+    expect((await send(sys, 'POST', '/check', body('classic'))).status).toBe(200);
+    sys.procs.label.kill('SIGSTOP');
+    try {
+      const r = await send(sys, 'POST', '/check', body('clinical'));
+      expectError(r, 503, 'service_unavailable');
+      expect((await send(sys, 'POST', '/check', body('classic'))).status).toBe(200);
+    } finally {
+      sys.procs.label.kill('SIGCONT');
+    }
+    // The failure was not kept: asked again, and answered.
+    expect((await send(sys, 'POST', '/check', body('clinical'))).status).toBe(200);
+  }, 30_000);
+
   it('answers 503 for each killed service within the deadline while the others keep working', async () => {
     const post = (path: string, body: unknown) => send(sys, 'POST', path, JSON.stringify(body));
     const formula = { variant: 'classic', nbPct: 80, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] };

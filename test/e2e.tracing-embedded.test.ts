@@ -13,6 +13,8 @@ import { freshDatabase, startOtlpReceiver, type ReceivedSpan } from '@svc/kit/te
 import { TRACING_REGISTER } from '../scripts/split';
 
 const SERVER = 2;
+// npm start as shipped: its services on threads (the tests' SVC_THREADS=none is not its setting).
+const { SVC_THREADS: _threads, ...shipped } = process.env;
 
 describe('tracing in the embedded start', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-trace-embedded-'));
@@ -25,10 +27,10 @@ describe('tracing in the embedded start', () => {
   it('follows a /check from the gateway into the service threads and their SQL', async () => {
     const receiver = await startOtlpReceiver();
     cleanup.push(() => receiver.close());
-    const db = await freshDatabase('trace_embedded');
+    const db = await freshDatabase('trace_embedded', { catalogue: true });
     cleanup.push(() => db.drop());
     const port = await freePort();
-    const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_PORT: String(port), SVC_DATABASE_URL: db.url, SVC_LOG_LEVEL: 'info', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_TRACES_SAMPLER: 'parentbased_always_on' };
+    const env = { ...shipped, SVC_DATA_DIR: dataDir, SVC_PORT: String(port), SVC_DATABASE_URL: db.url, SVC_LOG_LEVEL: 'info', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_TRACES_SAMPLER: 'parentbased_always_on' };
     // npm start's command (package.json), run directly so that the test owns the process.
     const child = spawn(process.execPath, ['--v8-pool-size=1', '--import', 'tsx', '--import', TRACING_REGISTER, 'scripts/start.ts'], { cwd: resolve(import.meta.dirname, '..'), env, stdio: ['ignore', 'pipe', 'pipe'] });
     cleanup.push(async () => {

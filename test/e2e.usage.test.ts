@@ -117,10 +117,11 @@ describe('usage on every answer', () => {
     for (const [path, body] of [['/inci/label', off], ['/inci/label', { ...off, mode: 'composition' }], ['/ai/preservation', off]] as const) {
       const r = await ask(key, 'POST', path, body);
       expect(r.status, path).toBe(200);
-      expect(r.body.notes, path).toEqual([expect.stringMatching(/^not_balanced: nbPct plus the lines total 90 %, not 100/)]);
+      // Strings are remarks about the request; the label's annex wording, if any, are objects.
+      expect(r.body.warnings.filter((w: unknown) => typeof w === 'string'), path).toEqual([expect.stringMatching(/^not_balanced: nbPct plus the lines total 90 %, not 100/)]);
     }
     const balanced = await ask(key, 'POST', '/inci/label', formula);
-    expect(balanced.body.notes).toBeUndefined();
+    expect((balanced.body.warnings ?? []).filter((w: unknown) => typeof w === 'string')).toEqual([]);
     const checked = await ask(key, 'POST', '/check', { ...check, basePct: 70 });
     expect(checked.body.verdict).toBe('adjust');
   });

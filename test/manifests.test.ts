@@ -229,6 +229,8 @@ describe('the Kubernetes manifests', () => {
     // If these drifted to empty, the reachability checks above would hold vacuously.
     expect(callers('library').sort()).toEqual(['envelope', 'gateway', 'label', 'preservation']);
     expect(callers('envelope')).toEqual(['gateway']);
+    // The envelope asks label for the chassis' published bands (LabelChassis.Bands), never for the chassis.
+    expect(callers('label').sort()).toEqual(['envelope', 'gateway']);
     expect(users('postgres').sort()).toEqual(['compliance', 'library', 'metering']);
     expect(users('redis')).toEqual(['gateway']);
     expect(users('nats').sort()).toEqual(COMPONENTS.map((c) => c.name).sort());
@@ -283,6 +285,8 @@ describe('the Kubernetes manifests', () => {
       ['a wrong peer address', (o) => (envOf(main(o, 'label')).SVC_LIBRARY_ADDR!.value = 'library:50052'), /label\/label: SVC_LIBRARY_ADDR=library:50052/],
       ['no default deny', (o) => o.splice(o.indexOf(find(o, 'NetworkPolicy', 'default-deny')!), 1), /no default-deny NetworkPolicy/],
       ['a caller cut off', (o) => delete dep(o, 'envelope').spec.template.metadata.labels['svc-access/library'], /envelope does not reach library:50051/],
+      ['the envelope cut off from label', (o) => delete dep(o, 'envelope').spec.template.metadata.labels['svc-access/label'], /envelope does not reach label:50054/],
+      ['the envelope without the label address', (o) => (main(o, 'envelope').env = main(o, 'envelope').env.filter((e: Obj) => e.name !== 'SVC_LABEL_ADDR')), /envelope\/envelope: calls label but has no SVC_LABEL_ADDR/],
       ['a service calling another it does not use', (o) => (dep(o, 'label').spec.template.metadata.labels['svc-access/envelope'] = 'true'), /label reaches envelope:50052/],
       ['a service opened to every source', (o) => delete find(o, 'NetworkPolicy', 'envelope')!.spec.ingress[0].from, /foreign reaches envelope:50052/],
       ['the infrastructure opened to every source', (o) => delete find(o, 'NetworkPolicy', 'postgres')!.spec.ingress[0].from, /foreign reaches postgres:5432/],

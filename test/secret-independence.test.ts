@@ -8,9 +8,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ARCHITECTURES, type Architecture } from '@svc/formula';
+import { AREAS, ARCHITECTURES, CheckRequestSchema, PRODUCT_TYPES, type Architecture } from '@svc/formula';
 import { DEFAULT_CHASSIS_FILE, loadChassis } from '@svc/chassis';
-import { BAND_EDGES, EXAMPLE_RAW, chassisOf, positionsArb, twinOf, withShare } from './support/band-twins';
+import { BAND_EDGES, EXAMPLE_RAW, chassisOf, positionsArb, twinOf, withShare, type RawChassis } from './support/band-twins';
 import { FACT_NAMES } from './support/chassis-facts';
 import { blendOf } from './support/generators';
 import { respond, type Route } from './support/respond';
@@ -142,6 +142,66 @@ describe('secret independence: chassis that agree on every published band answer
       }
     }
     expect(compared).toBe(BAND_EDGES.length * 6);
+  });
+});
+
+/**
+ * /check as wired: the envelope sees only the label's published share bands (LabelChassis.Bands)
+ * and screens the chassis' components on them. The example chassis carries nothing the regulatory
+ * screen reads, so a chassis that does (salicylic acid, Annex III/98, in place of one component
+ * per architecture) is compared too: its twins must answer alike, and it must answer differently
+ * from the example (the chassis is really screened, so the comparison can fail).
+ */
+describe('secret independence on /check: the chassis seen through its published bands', () => {
+  const REGULATED_RAW: RawChassis = structuredClone(EXAMPLE_RAW);
+  const SWAP: Record<Architecture, string> = { classic: 'PHENOXYETHANOL', luxe: 'PHENOXYETHANOL', clinical: 'ETHYLHEXYLGLYCERIN' };
+  for (const v of ARCHITECTURES) REGULATED_RAW.architectures[v].components.find((c) => c.n === SWAP[v])!.n = 'SALICYLIC ACID';
+  REGULATED_RAW.version = 'regulated-example';
+  const REGULATED = chassisOf(REGULATED_RAW);
+  const name = fc.oneof(
+    { weight: 5, arbitrary: fc.constantFrom(...FACT_NAMES) },
+    { weight: 2, arbitrary: fc.constantFrom(...CHASSIS_NAMES, 'SALICYLIC ACID') },
+    { weight: 1, arbitrary: fc.constantFrom(...UNKNOWN) },
+  );
+  const checkBody = fc
+    .record({
+      base: fc.constantFrom(...ARCHITECTURES),
+      basePct: fc.oneof(fc.integer({ min: 10, max: 1000 }).map((v) => v / 10), fc.double({ min: 1e-4, max: 1, noNaN: true })),
+      ph: fc.integer({ min: 30, max: 80 }).map((v) => v / 10),
+      lines: fc.array(fc.record({ n: name, pct: fc.integer({ min: 0, max: 5000 }).map((v) => v / 1000) }), { minLength: 1, maxLength: 6 }),
+      productType: fc.constantFrom(...PRODUCT_TYPES),
+      product: fc.record({ area: fc.constantFrom(...AREAS), spray: fc.boolean() }, { requiredKeys: [] }),
+      market: fc.constantFrom('eu', 'us'),
+      repair: fc.boolean(),
+    })
+    .filter((b) => CheckRequestSchema.safeParse(b).success);
+
+  it('gives byte-identical /check answers (repair included) for generated requests and twins', () => {
+    let differs = 0;
+    fc.assert(
+      fc.property(positionsArb, checkBody, (positions, body) => {
+        const a = respond('check', body, EXAMPLE);
+        expect(respond('check', body, chassisOf(twinOf(EXAMPLE_RAW, positions, 'ef56')))).toBe(a);
+        const r = respond('check', body, REGULATED);
+        expect(respond('check', body, chassisOf(twinOf(REGULATED_RAW, positions, 'ef57')))).toBe(r);
+        expect(r.startsWith('{"ok"'), r).toBe(true);
+        if (r !== a) differs++;
+      }),
+      { numRuns: 300 },
+    );
+    // The chassis' salicylic acid changed some answers: the property compared screened chassis.
+    expect(differs).toBeGreaterThan(10);
+  });
+
+  it('tells apart chassis whose bands differ (the comparison can fail)', () => {
+    const body = { base: 'classic', basePct: 80, ph: 5, lines: [{ n: 'AQUA', pct: 19.7 }, { n: 'SALICYLIC ACID', pct: 0.3 }], product: { area: 'body' } };
+    const raw = structuredClone(REGULATED_RAW);
+    const comps = raw.architectures.classic.components;
+    // Salicylic acid one band higher (0.6 -> 0.65 of the chassis), water giving it up.
+    comps.find((c) => c.n === 'SALICYLIC ACID')!.pct += 0.05;
+    comps.find((c) => c.n === 'AQUA')!.pct -= 0.05;
+    expect(respond('check', body, chassisOf(raw))).not.toBe(respond('check', body, REGULATED));
+    expect(respond('check', body, REGULATED)).not.toBe(respond('check', body, EXAMPLE));
   });
 });
 

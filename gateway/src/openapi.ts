@@ -55,6 +55,8 @@ const HEADERS = {
   RateLimitPolicy: { description: 'The rate-limit policy: q requests per window of w seconds.', schema: { type: 'string' } },
   IdempotentReplayed: { description: '"true" when this answer is the replay of an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
   CacheControl: { description: 'Keyed answers are never stored: no-store.', schema: { type: 'string' } },
+  StandingReset: { description: "On the first answer after an operator lifted this key's or end user's suspension or strikes: when it was reset (ISO 8601).", schema: { type: 'string', format: 'date-time' } },
+  Traceparent: { description: 'The W3C trace context of this request, when the service traces it (quote it with x-request-id).', schema: { type: 'string', pattern: '^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$' } },
 };
 
 type HeaderName = keyof typeof HEADERS;
@@ -67,11 +69,13 @@ const HEADERS_AS: Record<HeaderName, string> = {
   RateLimitPolicy: 'RateLimit-Policy',
   IdempotentReplayed: 'Idempotent-Replayed',
   CacheControl: 'Cache-Control',
+  StandingReset: 'Standing-Reset',
+  Traceparent: 'traceparent',
 };
 
 function successResponses(op: Operation, defs: Record<string, JsonSchema>): Record<string, unknown> {
   const keyed = op.policy.auth !== 'none';
-  const common: HeaderName[] = ['RequestId', 'SvcVersion', ...(keyed ? (['RateLimit', 'RateLimitPolicy', 'CacheControl'] as const) : [])];
+  const common: HeaderName[] = ['RequestId', 'SvcVersion', 'Traceparent', ...(keyed ? (['RateLimit', 'RateLimitPolicy', 'CacheControl', 'StandingReset'] as const) : [])];
   const a = op.answer;
   if ('text' in a) {
     return { '200': { description: a.text.description, headers: headers(...common), content: { [a.text.type]: { schema: { type: 'string' } } } } };
@@ -104,7 +108,7 @@ function errorResponses(op: Operation, defs: Record<string, JsonSchema>): Record
     out[String(status)] = {
       description: `${STATUS_TEXT[status] ?? 'Refused.'} Codes: ${list.join(', ')}.`,
       'x-error-codes': list,
-      headers: headers('RequestId', 'SvcVersion', ...(retry ? (['RetryAfter'] as const) : []), ...(status === 429 && codes.has('rate_limited') ? (['RateLimit', 'RateLimitPolicy'] as const) : [])),
+      headers: headers('RequestId', 'SvcVersion', 'Traceparent', ...(retry ? (['RetryAfter'] as const) : []), ...(status === 429 && codes.has('rate_limited') ? (['RateLimit', 'RateLimitPolicy'] as const) : [])),
       content: { 'application/json': { schema } },
     };
   }

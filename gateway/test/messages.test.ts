@@ -79,6 +79,15 @@ describe('refusals name the real problem', () => {
     }
   });
 
+  it('an unknown market on /check is a 400 naming market, with the markets it screens', async () => {
+    const url = await start();
+    const r = await call(url, 'POST', '/check', { base: 'classic', basePct: 90, ph: 5, lines: [{ n: 'Glycerin', pct: 10 }], market: 'uk' });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('invalid_request');
+    expect(r.body.error.field).toBe('market');
+    expect(r.body.error.message).toContain('eu, us');
+  });
+
   it('two x-svc-key headers: only one may be sent', async () => {
     const url = await start();
     const { port } = new URL(url);

@@ -45,6 +45,8 @@ export const proto = {
   envelope: all.svc.v1.Envelope,
   preservation: all.svc.v1.Preservation,
   label: all.svc.v1.Label,
+  /** The chassis' published bands, served by the label process to the envelope; never called by the gateway. */
+  labelChassis: all.svc.v1.LabelChassis,
   metering: all.svc.v1.Metering,
   /** Operators' commands (the admin CLI); served by the metering process, never called by the gateway. */
   meteringAdmin: all.svc.v1.MeteringAdmin,
@@ -72,6 +74,7 @@ export type { LibraryClient, LibraryHandlers } from '../gen/svc/v1/Library';
 export type { EnvelopeClient, EnvelopeHandlers } from '../gen/svc/v1/Envelope';
 export type { PreservationClient, PreservationHandlers } from '../gen/svc/v1/Preservation';
 export type { LabelClient, LabelHandlers } from '../gen/svc/v1/Label';
+export type { LabelChassisClient, LabelChassisHandlers } from '../gen/svc/v1/LabelChassis';
 export type { MeteringClient, MeteringHandlers } from '../gen/svc/v1/Metering';
 export type { MeteringAdminClient, MeteringAdminHandlers } from '../gen/svc/v1/MeteringAdmin';
 export type { ComplianceClient, ComplianceHandlers } from '../gen/svc/v1/Compliance';

@@ -1,5 +1,5 @@
 /** The verdicts and docs/benchmarks.md. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { LoadResult } from './http';
 
@@ -178,4 +178,30 @@ export function printSummary(r: Report): void {
   const failed = r.targets.filter((t) => t.status === 'FAIL').length;
   console.log(`\n${passed} PASS, ${failed} FAIL, ${r.targets.length - passed - failed} not measured or skipped`);
   for (const e of r.errors) console.log(`ERROR: ${e}`);
+}
+
+/**
+ * docs/benchmarks.md is the generated report (npm run bench, then bench:start and bench:split),
+ * followed by measurements made by hand or by partial runs (the test suite's time, tracing,
+ * screening), which a full run keeps as they are: everything from this line on.
+ */
+export const KEPT_MARK = '<!-- Below: measured by hand or by partial runs, with their dates; npm run bench keeps it as it is. -->';
+
+function keptPart(file: string): string {
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const i = old.indexOf(KEPT_MARK);
+  return i >= 0 ? old.slice(i) : `${KEPT_MARK}\n`;
+}
+
+/** Writes a fresh generated report, keeping the hand-measured part. */
+export function writeReportFile(file: string, generated: string): void {
+  writeFileSync(file, `${generated.trimEnd()}\n\n${keptPart(file)}`);
+}
+
+/** Adds a generated section (bench:start, bench:split) at the end of the generated part. */
+export function addGeneratedSection(file: string, section: string): void {
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const i = old.indexOf(KEPT_MARK);
+  const generated = i >= 0 ? old.slice(0, i) : old;
+  writeFileSync(file, `${generated.trimEnd()}\n\n${section.trim()}\n\n${keptPart(file)}`);
 }

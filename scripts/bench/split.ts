@@ -9,7 +9,7 @@
  * for docs/benchmarks.md. Knobs: BENCH_SECONDS (10), BENCH_CONNECTIONS (16).
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ import { bundle } from '../build/bundle';
 import { COMPONENTS, type ComponentName } from '../components';
 import { startSplit } from '../split';
 import { load, processCpuMs } from './http';
-import { machine } from './report';
+import { addGeneratedSection, machine } from './report';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
@@ -138,6 +138,6 @@ development key (platform plan), rate limit off. CPU is user + system time from 
 ${rows.join('\n')}
 `;
 console.log(section);
-// `npm run bench` appends it to the report it has just written.
-if (process.argv.includes('--append')) appendFileSync(join(ROOT, 'docs', 'benchmarks.md'), `\n${section}`);
+// `npm run bench` adds it to the report it has just written, before the hand-measured part.
+if (process.argv.includes('--append')) addGeneratedSection(join(ROOT, 'docs', 'benchmarks.md'), section);
 process.exit(0);

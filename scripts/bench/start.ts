@@ -6,7 +6,7 @@
  * Knobs: BENCH_START_RUNS (5), BENCH_START_COMPONENTS (envelope,label).
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ import { proto, type HealthClient } from '@svc/protos';
 import { bundle } from '../build/bundle';
 import { compiledEntry } from '../build/compiled';
 import { COMPONENTS, PACKAGE_DIR, type ComponentName } from '../components';
-import { machine } from './report';
+import { addGeneratedSection, machine } from './report';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Number(process.env.BENCH_START_RUNS) || 5;
@@ -112,6 +112,6 @@ ${new Date().toISOString().slice(0, 10)}; ${m.cpu}, ${m.cores} cores (shared), $
 ${rows.join('\n')}
 `;
 console.log(section);
-// `npm run bench` appends it to the report it has just written.
-if (process.argv.includes('--append')) appendFileSync(join(ROOT, 'docs', 'benchmarks.md'), `\n${section}`);
+// `npm run bench` adds it to the report it has just written, before the hand-measured part.
+if (process.argv.includes('--append')) addGeneratedSection(join(ROOT, 'docs', 'benchmarks.md'), section);
 process.exit(0);

@@ -5,10 +5,11 @@
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { PACKAGE_DIR, type ComponentName } from '../components';
-import { EXTERNAL_PACKAGES, filesOf } from './files';
+import { EXTERNAL_PACKAGES, RUNTIME_FILES, filesOf } from './files';
 
 export interface BundleInfo {
   component: ComponentName;
@@ -40,6 +41,26 @@ function repositoryUrls(root: string): esbuild.Plugin {
   };
 }
 
+/**
+ * The modules files.ts marks `inline`: their `readAsset()` returns the file's text from the bundle
+ * rather than reading a package file the image does not hold.
+ */
+function inlineAssets(root: string): esbuild.Plugin {
+  const inlined = Object.entries(RUNTIME_FILES).flatMap(([m, e]) => ('inline' in e ? [[join(root, m), e.inline] as const] : []));
+  const require = createRequire(join(root, 'package.json'));
+  return {
+    name: 'inline-assets',
+    setup(b) {
+      for (const [path, asset] of inlined) {
+        b.onLoad({ filter: new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }, async () => {
+          const text = await readFile(require.resolve(asset), 'utf8');
+          return { contents: `export function readAsset() { return ${JSON.stringify(text)}; }`, loader: 'js' };
+        });
+      }
+    },
+  };
+}
+
 /** A package's name from a path inside node_modules. */
 export function packageOf(path: string): string {
   const rest = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length).split('/');
@@ -59,7 +80,7 @@ export async function bundle(root: string, component: ComponentName, outDir: str
     external: EXTERNAL_PACKAGES,
     // CommonJS packages in an ES module bundle still call require (node built-ins, protobufjs' fs).
     banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
-    plugins: [repositoryUrls(root)],
+    plugins: [inlineAssets(root), repositoryUrls(root)],
     metafile: true,
     logLevel: 'warning',
   });

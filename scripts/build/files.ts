@@ -9,10 +9,14 @@
 
 /**
  * Every workspace module that reaches the file system through its own location, with the files it
- * reads. `null`: the module is bundled but the reading path never runs in a compiled component;
+ * reads. `never`: the module is bundled but the reading path never runs in a compiled component;
  * the reason says why (such a path fails with a clear error instead of reading from the repository).
+ * `inline`: the module's one export, `readAsset()`, answers the file's text from the bundle.
  */
-export const RUNTIME_FILES: Record<string, { files: string[] } | { never: string }> = {
+export const RUNTIME_FILES: Record<string, { files: string[] } | { never: string } | { inline: string }> = {
+  // The reference page's renderer: a package's file, put in the bundle as text (bundle.ts), as
+  // the image holds no node_modules. `inline` names it as require.resolve finds it.
+  'gateway/src/content/redoc-script.ts': { inline: 'redoc/bundles/redoc.standalone.js' },
   // proto-loader parses the contracts at start.
   'protos/src/index.ts': { files: ['protos/svc/v1', 'protos/grpc/health/v1'] },
   // The catalogue import: the CosIng extract and annexes.

@@ -3,8 +3,7 @@
  * The renderer is served from its npm package (redoc's standalone bundle), never from a CDN, and the
  * page allows nothing else: scripts from this origin only, no inline script, no frames.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readAsset } from './redoc-script';
 
 export const DOCS_SCRIPT_PATH = '/docs/redoc.standalone.js';
 
@@ -46,6 +45,6 @@ let script: string | undefined;
 
 /** The renderer as its package ships it, read once. */
 export function docsScript(): string {
-  script ??= readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
+  script ??= readAsset();
   return script;
 }

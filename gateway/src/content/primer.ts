@@ -76,7 +76,7 @@ replaces it (the new key is shown once, the old one stops working at once).
 - Bodies are JSON objects; every field a route does not know is refused (400 naming it), so a misspelt
   field is never ignored. Required: \`base\`, \`basePct\`, \`ph\`, \`lines\` on /check; \`variant\`,
   \`nbPct\`, \`lines\` on /ai/preservation and /inci/label. Optional: \`productType\` (\`leave_on\`
-  default, \`rinse_off\`) and \`ph\` on both; \`market\` (\`eu\`; the label also \`us\`); on the label
+  default, \`rinse_off\`) and \`ph\` on both; \`market\` (\`eu\` default; /check and the label also \`us\`); on the label
   \`mode\` (\`label\` default, or \`composition\` for a sheet with your amounts and the chassis as one
   line) and \`nano: true\` on a line.
 - A remedy is \`{code, action, target, from, to, message, changes}\`: \`reduce\` a category or line to at
@@ -89,21 +89,37 @@ replaces it (the new key is shown once, the old one stops working at once).
   where \`area\` is one of \`skin\`, \`face\`, \`eye\`, \`lip\`, \`oral\`, \`hair\`, \`scalp\`, \`nail\`,
   \`body\`. When left out: no area (every area is considered, and a rule that depends on it asks you
   to give it), not a spray, not for children under 3, not professional. The answer says which market it
-  checked (\`market\`: only \`eu\`; \`us\` is refused with 400, not answered with EU law), the
-  \`product\` it screened and the fields it \`assumed\`. Regulatory remedies carry \`ref\` (the annex
-  entry, such as \`II/1339\`) and \`regulation\`: \`remove\` for a prohibited substance or one its
+  checked (\`market\`), the \`product\` it screened and the fields it \`assumed\`. Regulatory remedies
+  carry \`ref\` (the annex entry, such as \`II/1339\`, or the US section, such as \`21 CFR 700.13\`)
+  and \`regulation\`: \`remove\` for a prohibited substance or one its
   annex does not permit in this product, \`reduce\` to the legal maximum (salts counted as the
   substance the maximum is calculated as, where the library knows the factor, else as they are),
   \`replace\` for a colourant outside its field of application, \`verify\` for a condition the request
   cannot settle (a purity criterion, a product class such as hair dyes, an entry whose text the screen
-  does not read with confidence, which it names).
+  does not read with confidence, which it names). The chassis' own components are screened the same
+  way, on either market, each counted at the upper edge of its share's published band times
+  \`basePct\`: a \`reduce\` then lowers only your lines, and what the chassis alone breaks is \`adjust\`
+  with a remedy that changes none of your lines (this chassis does not suit the product as described).
+- \`market: "us"\` on /check screens US law instead (and only it): the FDA's prohibited and restricted
+  cosmetic ingredients (21 CFR 700.11 to 700.35: bithionol, mercury compounds, vinyl chloride,
+  halogenated salicylanilides, zirconium in aerosols, chloroform, methylene chloride,
+  chlorofluorocarbon propellants, prohibited cattle materials, sunscreen ingredients; and
+  hexachlorophene, 21 CFR 250.250) and a representative list of the colour additives of 21 CFR
+  parts 73, 74 and 82 with the uses they are listed for (eye area only where the listing says so,
+  externally applied, lips, with their maxima; batch certification). \`remove\` for a prohibited
+  ingredient or one outside its permitted uses, \`reduce\` to a maximum (mercury counted as the
+  metal), \`replace\` for a colour additive not listed for this product, \`verify\` for what the
+  request cannot settle (a certified batch, a purpose of use, an aerosol, a colourant the pack does
+  not cover). The label's \`warnings\` stay EU-only.
 - \`repair: true\` on /check also returns \`repaired\`: your formula with every remedy applied (as you
   would apply them: lines reduced or removed, pH set, balanced with AQUA), checked again until it is not
   \`adjust\` or no remedy moves it, with its \`verdict\`, and \`repairSteps\` (what was applied at each
   round). Still one formula call. \`replace\` and \`remove\` take the line out; choose the alternative.
 - /inci/label takes the same optional \`product\`; on the EU market the label answer carries
   \`warnings\` (\`{ref, inci, text, regulation}\`: the wording Annexes III and VI require for that
-  product, in annex order) beside the list. Mark a colourant of a shade range with \`mayContain: true\`
+  product, in annex order) beside the list; a string in \`warnings\` (on the label, the composition
+  sheet and /ai/preservation) is a remark about the request, such as \`not_balanced: ...\` when base and
+  lines do not total 100: show it to the chemist, do not print it. Mark a colourant of a shade range with \`mayContain: true\`
   on its line: it is printed last, in the \`[+/- ...]\` group, and listed in \`mayContain\`.
 - Every error is \`{"error": {"code", "message", "field"?}, "request_id"}\`. 400: fix the field named
   (\`invalid_end_user\`: the \`x-svc-user\` value is not a pseudonymous id; \`key_in_input\`: the
@@ -166,7 +182,8 @@ of your ingredients puts yours first; other ties go by name.
 Ingredients that count for more than 1 % come first, highest first. Those that count for 1 % or less
 follow in a fixed order that does not depend on amounts (by category, then alphabetically), and
 colourants come last whatever their amount. A fragrance allergen counts toward its labelling threshold
-with the chassis' share at the upper edge of its band. Preservation guidance reads the same bands, at the
+with the chassis' share at the upper edge of its band. The regulatory screen of /check reads the same bands, at
+the upper edge. Preservation guidance reads the same bands, at the
 upper edge where more is worse (Annex V caps, water) and at the lower edge where more is better
 (preservative efficacy, alcohol, solutes), and answers with conclusions only. So every answer depends
 on the published bands, your request and public data only: the same request always gets the same

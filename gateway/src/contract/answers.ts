@@ -128,7 +128,7 @@ export const RemedySchema = z
       .describe('reduce: the most the target may be; set_ph: the range; raise_base/lower_base: the new basePct; balance: 100; replace: alternatives; verify: null.'),
     message: z.string(),
     changes: z.array(LineChangeSchema).optional().describe('reduce, remove, separate: the lines to change, with their targets.'),
-    ref: z.string().optional().describe('Regulatory remedies: the annex entry, such as II/1339 or III/98.'),
+    ref: z.string().optional().describe('Regulatory remedies: the EU annex entry, such as II/1339 or III/98, or the US section, such as 21 CFR 700.13.'),
     regulation: z.string().optional().describe('Regulatory remedies: the regulation that set the rule.'),
   })
   .meta({ id: 'Remedy' });
@@ -203,8 +203,9 @@ export const CheckAnswerSchema = z
   })
   .meta({ id: 'CheckAnswer' });
 
-/** Remarks about the request itself, such as a formula that does not total 100 (never label wording). */
-const NotesSchema = z.array(z.string()).optional().describe('What the answer assumed or could not check, such as a formula that does not total 100.');
+/** Remarks about the request itself, each starting with its code, such as `not_balanced:` for a formula that does not total 100. */
+const RemarkSchema = z.string().describe('A remark about the request, starting with its code (not_balanced: ...).');
+const RemarksSchema = z.array(RemarkSchema).optional().describe('What the answer assumed or could not check, such as a formula that does not total 100.');
 
 export const LabelWarningSchema = z
   .object({
@@ -223,7 +224,7 @@ export const PreservationAnswerSchema = z
     caps: z.array(z.object({ n: z.string(), ref: z.string(), status: z.enum(CAP_STATUSES), limit: z.string() })),
     advice: z.array(z.string()),
     unmatched: z.array(UnmatchedSchema),
-    notes: NotesSchema,
+    warnings: RemarksSchema,
     usage: UsageSchema,
   })
   .meta({ id: 'PreservationAnswer' });
@@ -235,9 +236,10 @@ const LabelModeSchema = z
     ordered: z.array(z.string()),
     tail: z.array(z.string()).describe('The ingredients at or below 1 %, in any order.'),
     unmatched: z.array(UnmatchedSchema),
-    warnings: z.array(LabelWarningSchema).describe('The annex wording to print beside the list, Annex III before VI.'),
+    warnings: z
+      .array(z.union([LabelWarningSchema, RemarkSchema]))
+      .describe('The annex wording to print beside the list (objects, Annex III before VI), then any remark about the request (strings, such as not_balanced: ...), which is not for the pack.'),
     mayContain: z.array(z.string()).describe('The colourants of a shade range, printed after the list as "may contain [+/-]".'),
-    notes: NotesSchema,
     usage: UsageSchema,
   })
   .meta({ id: 'LabelAnswer' });
@@ -248,7 +250,7 @@ const CompositionModeSchema = z
     composition: z.array(z.object({ name: z.string(), pct: z.number(), trace: z.literal(true).optional() })),
     composition_sheet: z.string().describe('The chassis as one line, with its percent.'),
     unmatched: z.array(UnmatchedSchema),
-    notes: NotesSchema,
+    warnings: RemarksSchema,
     usage: UsageSchema,
   })
   .meta({ id: 'CompositionAnswer' });

@@ -58,11 +58,12 @@ const MCP_ANSWER = {
 };
 const MCP_ERRORS = { 400: ['origin_not_allowed', 'parse_error'], 401: ['unauthorized', 'invalid_token'], 421: ['host_not_allowed'] } as const;
 
-/** A formula that does not total 100 is answered as sent, and says so in `notes` (a composition sheet too). */
+/** A formula that does not total 100 is answered as sent, and says so (a composition sheet too), after any other warning. */
 function withBalance<T extends Record<string, unknown>>(answer: T, nbPct: number, lines: readonly Line[]): T {
   const w = balanceWarning(nbPct, lines, 'nbPct');
   if (!w) return answer;
-  return { ...answer, notes: [w] };
+  const before = Array.isArray(answer.warnings) ? (answer.warnings as unknown[]) : [];
+  return { ...answer, warnings: [...before, w] };
 }
 
 const notYet = (what: string) => async (): Promise<never> => {
@@ -204,7 +205,7 @@ export function operations(d: OperationDeps): Operation[] {
       path: '/check',
       tool: 'check_formula',
       summary:
-        'Check a formula against the chassis loading envelope and the EU cosmetics annexes for the product described (productType, product): verdict, remedies to apply (regulatory ones cite their annex entry and regulation), maximum loads; with repair: true, also the repaired formula.',
+        'Check a formula against the chassis loading envelope and, for the product described (productType, product), the cosmetics law of its market (market: eu, the EU annexes, by default; us, 21 CFR 700.11 to 700.35 and the colour additives of 21 CFR 73, 74, 82): verdict, remedies to apply (regulatory ones cite their annex entry or CFR section and regulation), maximum loads; with repair: true, also the repaired formula.',
       input: { from: 'body', schema: CheckRequestSchema, renamed: { variant: 'base', nbPct: 'basePct' } },
       answer: { json: A.CheckAnswerSchema },
       example: X.CHECK,

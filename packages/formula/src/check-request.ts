@@ -34,7 +34,7 @@ export const CheckRequestSchema = z.strictObject(
     }).pipe(LinesSchema),
     productType: z.enum(PRODUCT_TYPES, { error: `must be one of ${PRODUCT_TYPES.join(', ')}` }).optional(),
     product: ProductSchema.optional(),
-    market: z.enum(CHECK_MARKETS, { error: 'must be eu: only the EU annexes are screened so far (a US check is not available)' }).optional(),
+    market: z.enum(CHECK_MARKETS, { error: `must be one of ${CHECK_MARKETS.join(', ')}` }).optional(),
     repair: z.boolean({ error: 'must be true or false' }).optional(),
   },
   { error: required('must be a JSON object {base, basePct, ph, lines}') },

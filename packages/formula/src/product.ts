@@ -11,8 +11,8 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 export const AREAS = ['skin', 'face', 'eye', 'lip', 'oral', 'hair', 'scalp', 'nail', 'body'] as const;
 export type Area = (typeof AREAS)[number];
 
-/** Markets /check screens. The US pack is not built yet: `us` is refused rather than answered with EU law. */
-export const CHECK_MARKETS = ['eu'] as const;
+/** Markets /check screens: the EU annexes, or the US 21 CFR pack (@svc/regulation). */
+export const CHECK_MARKETS = ['eu', 'us'] as const;
 export type CheckMarket = (typeof CHECK_MARKETS)[number];
 
 const flag = (what: string) => z.boolean({ error: `must be true or false (${what})` }).optional();

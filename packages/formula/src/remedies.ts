@@ -55,7 +55,7 @@ export interface Remedy {
   message: string;
   /** reduce, remove, separate, replace: the caller's lines to change, with their targets. */
   changes?: LineChange[];
-  /** Regulatory remedies: the annex entry that set the rule ("II/1339", "III/98"). */
+  /** Regulatory remedies: the annex entry or US section that set the rule ("II/1339", "III/98", "21 CFR 700.13"). */
   ref?: string;
   /** Regulatory remedies: the regulation, with the act that last amended the entry where the data has it. */
   regulation?: string;

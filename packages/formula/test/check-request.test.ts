@@ -40,6 +40,15 @@ describe('CheckRequestSchema', () => {
     expect(fields({ ...valid, ph: 14 })).toEqual([]);
   });
 
+  it('accepts the markets it screens (eu, us) and names market for any other', () => {
+    for (const market of ['eu', 'us']) expect(fields({ ...valid, market })).toEqual([]);
+    for (const market of ['uk', 'US', 'EU', '', 1, null]) {
+      const r = parseWith(CheckRequestSchema, { ...valid, market });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.problems).toEqual([{ field: 'market', message: 'must be one of eu, us' }]);
+    }
+  });
+
   it('accepts only the three architectures', () => {
     expect(fields({ ...valid, base: 'Classic' })).toEqual(['base']);
     expect(fields({ ...valid, base: 'premium' })).toEqual(['base']);

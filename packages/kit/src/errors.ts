@@ -40,6 +40,10 @@ export class SvcError extends Error {
   static deadlineExceeded(message: string): SvcError {
     return new SvcError(grpc.status.DEADLINE_EXCEEDED, { code: 'deadline_exceeded', message });
   }
+  /** A service this one needs cannot answer: the gateway answers 503 service_unavailable (retry shortly). */
+  static unavailable(message: string): SvcError {
+    return new SvcError(grpc.status.UNAVAILABLE, { code: 'service_unavailable', message });
+  }
   static unimplemented(what: string): SvcError {
     return new SvcError(grpc.status.UNIMPLEMENTED, { code: 'not_implemented', message: `${what} is not available yet` });
   }

@@ -33,6 +33,42 @@ export interface ScreenComponent {
   /** Index of the caller's line, and that line's amount. */
   line: number;
   linePct: number;
+  /** CAS number, which the US pack matches on beside the name; absent or null when unknown. */
+  cas?: string | null;
+  /** The library flags the ingredient a colourant (a CI number). */
+  colourant?: boolean;
+  /**
+   * A component of the chassis, at the upper edge of its share's published band scaled to the
+   * product (never its amount): it counts toward totals like a line, has no caller line (`line` -1)
+   * and no remedy changes it.
+   */
+  chassis?: boolean;
+}
+
+/** Where a component is, for messages: the caller's line, or the chassis. */
+export const whereOf = (c: ScreenComponent): string => (c.chassis ? 'the chassis' : `lines[${c.line}]`);
+
+/**
+ * The factor a reduce remedy scales the caller's lines by, so that they and the chassis' part
+ * (which no remedy changes) together stay within `max`. 0 when the chassis alone reaches it.
+ */
+export function callerScale(comps: readonly ScreenComponent[], max: number, inBasis: (c: ScreenComponent) => number): number {
+  let chassis = 0;
+  let caller = 0;
+  for (const c of comps) {
+    if (c.chassis) chassis += inBasis(c);
+    else caller += inBasis(c);
+  }
+  return caller > 0 ? Math.max(0, max - chassis) / caller : 0;
+}
+
+/** A note for findings the chassis takes part in: what it contributes is the band's upper edge. */
+export function chassisNote(comps: readonly ScreenComponent[]): string {
+  const names = [...new Set(comps.filter((c) => c.chassis).map((c) => c.inci))];
+  if (names.length === 0) return '';
+  return comps.every((c) => c.chassis)
+    ? ` The chassis carries ${names.join(' + ')} (counted at the upper edge of its published disclosure band): no line of yours can change that, so this chassis does not suit this product as described.`
+    : ` The chassis' ${names.join(' + ')} is counted at the upper edge of its published disclosure band; only your lines are changed.`;
 }
 
 export interface RegulatoryWarning {
@@ -47,6 +83,11 @@ export interface ScreenResult {
   remedies: Remedy[];
   /** Wording the label must print for the entries that apply to this product. */
   warnings: RegulatoryWarning[];
+  /**
+   * The pH every substance present with a pH condition allows (their ranges intersected), met or
+   * not: a pH remedy for another reason must land inside it. Absent when none sets one.
+   */
+  phRange?: { min: number; max: number };
 }
 
 type Outcome =
@@ -56,17 +97,18 @@ type Outcome =
   | { k: 'not_permitted'; why: string }
   | { k: 'verify'; why: string };
 
-const EPS = 1e-9;
-const floor4 = (v: number): number => Math.max(0, Math.floor(v * 1e4 + 1e-6) / 1e4);
-const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
-const fmt = (v: number): string => String(round4(v));
+export const EPS = 1e-9;
+export const floor4 = (v: number): number => Math.max(0, Math.floor(v * 1e4 + 1e-6) / 1e4);
+export const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
+export const fmt = (v: number): string => String(round4(v));
 
 export function regulationOf(e: Pick<Entry, 'annex' | 'ref' | 'amendedBy'>, pack: Pick<RegulatoryPack, 'regulation'>): string {
   const n = e.ref.slice(e.ref.indexOf('/') + 1);
   return `${pack.regulation}, Annex ${e.annex}, entry ${n}${e.amendedBy ? `, as amended by ${e.amendedBy}` : ''}`;
 }
 
-function describe(p: ProductDescription): string {
+/** The product in words, for messages: "leave-on face product spray". */
+export function productWords(p: ProductDescription): string {
   const parts = [p.productType === 'leave_on' ? 'leave-on' : 'rinse-off', p.area ? `${p.area} product` : 'product (area not given)'];
   if (p.spray) parts.push('spray');
   if (p.childrenUnder3) parts.push('for children under 3');
@@ -142,9 +184,11 @@ function alternativesFor(e: Entry, pack: RegulatoryPack): string[] {
   return out;
 }
 
-function linesOf(comps: readonly ScreenComponent[], to: (c: ScreenComponent) => number): LineChange[] {
+export function linesOf(comps: readonly ScreenComponent[], to: (c: ScreenComponent) => number): LineChange[] {
   const seen = new Map<number, LineChange>();
   for (const c of comps) {
+    // The chassis has no caller line: nothing of it is changed.
+    if (c.chassis || c.line < 0) continue;
     const target = to(c);
     const had = seen.get(c.line);
     if (!had || target < had.to) seen.set(c.line, { line: c.line, from: c.linePct, to: target });
@@ -152,10 +196,14 @@ function linesOf(comps: readonly ScreenComponent[], to: (c: ScreenComponent) => 
   return [...seen.values()].sort((a, b) => a.line - b.line);
 }
 
-const namesOf = (comps: readonly ScreenComponent[]): string => [...new Set(comps.map((c) => c.inci))].join(' + ');
+export const namesOf = (comps: readonly ScreenComponent[]): string => [...new Set(comps.map((c) => c.inci))].join(' + ');
 
-/** Screens the formula's ingredients for the product described. */
-export function screenFormula(components: readonly ScreenComponent[], product: ProductDescription, ph: number | null, pack: RegulatoryPack): ScreenResult {
+/**
+ * Screens the formula's ingredients for the product described. `phWindow`: the pH range the product's base tolerates, when there is one. An annex pH condition
+ * is then asked for inside it, and a substance whose permitted range lies wholly outside it is to be
+ * removed: two pH remedies that no pH satisfies would send a client (and repair) back and forth.
+ */
+export function screenFormula(components: readonly ScreenComponent[], product: ProductDescription, ph: number | null, pack: RegulatoryPack, phWindow?: { min: number; max: number }): ScreenResult {
   const groups = new Map<string, Group>();
   const add = (ref: string, c: ScreenComponent): void => {
     const entry = pack.byRef.get(ref);
@@ -191,6 +239,11 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
     const t = g.comps.reduce((s, c) => s + c.pct * (basis && c.asAcid !== null ? c.asAcid : 1), 0);
     outcomes.set(ref, evaluate(e, product, t, ph));
   }
+  for (const o of outcomes.values()) {
+    if (!('item' in o) || !o.item.ph) continue;
+    const r = { min: o.item.ph.min ?? 0, max: o.item.ph.max ?? 14 };
+    result.phRange = result.phRange ? { min: Math.max(result.phRange.min, r.min), max: Math.min(result.phRange.max, r.max) } : r;
+  }
 
   // Annex II: refused unless an entry of another annex permits the substance in this product.
   const refused = new Set<ScreenComponent>();
@@ -224,8 +277,8 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
         ...(ref ? { ref, regulation: regulationOf(e as Entry, pack) } : { regulation: `${pack.regulation}, Annex II` }),
         message:
           `${c.inci} is prohibited in cosmetic products (${ref ? `Annex II/${ref.slice(3)}` : 'Annex II'}, ${pack.regulation})` +
-          (e && e.liftedBy.length > 0 ? `, except as ${e.liftedBy.join(', ')} permit, which does not cover this ${describe(product)}` : '') +
-          `; this formula has ${fmt(c.pct)} %. Remove lines[${c.line}].`,
+          (e && e.liftedBy.length > 0 ? `, except as ${e.liftedBy.join(', ')} permit, which does not cover this ${productWords(product)}` : '') +
+          `; this formula has ${fmt(c.pct)} %. ${c.chassis ? chassisNote([c]).trim() : `Remove lines[${c.line}].`}`,
       });
     } else if (soft.length > 0) {
       const e = soft[0] as Entry;
@@ -272,7 +325,7 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
         to: alternatives,
         changes: linesOf(comps, () => 0),
         ...cite,
-        message: `${names} (Annex ${ref}) may be used in ${e.items[0]?.text ?? 'some products'}, not in this ${describe(product)}. Replace it${alternatives.length ? ` with a ${e.colour?.toLowerCase() ?? ''} colourant permitted in all products, such as ${alternatives.join(', ')}` : ''}.`,
+        message: `${names} (Annex ${ref}) may be used in ${e.items[0]?.text ?? 'some products'}, not in this ${productWords(product)}. Replace it${alternatives.length ? ` with a ${e.colour?.toLowerCase() ?? ''} colourant permitted in all products, such as ${alternatives.join(', ')}` : ''}.${chassisNote(comps)}`,
       });
     } else if (o.k === 'not_permitted') {
       result.remedies.push({
@@ -283,12 +336,12 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
         to: 0,
         changes: linesOf(comps, () => 0),
         ...cite,
-        message: `${names} (Annex ${ref}, ${e.substance}) is ${o.why}; not in this ${describe(product)}. Remove it.`,
+        message: `${names} (Annex ${ref}, ${e.substance}) is ${o.why}; not in this ${productWords(product)}. Remove it.${chassisNote(comps)}`,
       });
     } else if (o.k === 'over') {
       const basis = o.item.basis !== null;
       const t = comps.reduce((s, c) => s + c.pct * (basis && c.asAcid !== null ? c.asAcid : 1), 0);
-      const k = t > 0 ? o.max / t : 0;
+      const k = callerScale(comps, o.max, (c) => c.pct * (basis && c.asAcid !== null ? c.asAcid : 1));
       result.remedies.push({
         code: 'annex_over_max',
         action: 'reduce',
@@ -299,20 +352,45 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
         ...cite,
         message:
           `${names} (Annex ${ref}, ${o.item.text}): at most ${fmt(o.max)} %${o.item.basis ? ` calculated as ${o.item.basis}` : ''} in the ready-for-use product; ` +
-          `this formula has ${fmt(t)} %${basis && comps.some((c) => c.asAcid === null && c.pct > 0) ? ' (salts counted as they are, without conversion)' : ''}. Reduce it to ${fmt(o.max)} %.`,
+          `this formula has ${fmt(t)} %${basis && comps.some((c) => c.asAcid === null && c.pct > 0) ? ' (salts counted as they are, without conversion)' : ''}. Reduce it to ${fmt(o.max)} %.${chassisNote(comps)}`,
       });
-    } else {
-      const range = { min: o.item.ph?.min ?? 0, max: o.item.ph?.max ?? 14 };
-      result.remedies.push({
-        code: 'annex_ph',
-        action: 'set_ph',
-        target: 'ph',
-        from: ph,
-        to: range,
-        ...cite,
-        message: `${names} (Annex ${ref}, ${o.item.text}) is permitted at pH ${fmt(range.min)} to ${fmt(range.max)} only; this formula is at pH ${ph ?? '?'}.`,
-      });
+    }
+    // The pH condition too, when the amount is over as well: one answer names both, so that
+    // applying its remedies does not meet the other on the next check.
+    if ((o.k === 'over' || o.k === 'ph') && o.item.ph && ph !== null && ((o.item.ph.min !== null && ph < o.item.ph.min) || (o.item.ph.max !== null && ph > o.item.ph.max))) {
+      result.remedies.push(phRemedy(o.item, ph, names, ref, total, comps, cite, phWindow));
     }
   }
   return result;
+}
+
+/**
+ * An annex pH condition not met: set the pH inside what the annex and the base's window both allow,
+ * or remove the substance when they do not meet.
+ */
+function phRemedy(item: Item, ph: number, names: string, ref: string, total: number, comps: readonly ScreenComponent[], cite: { ref: string; regulation: string }, phWindow?: { min: number; max: number }): Remedy {
+  const legal = { min: item.ph?.min ?? 0, max: item.ph?.max ?? 14 };
+  const range = phWindow ? { min: Math.max(legal.min, phWindow.min), max: Math.min(legal.max, phWindow.max) } : legal;
+  if (range.min > range.max) {
+    return {
+      code: 'annex_ph',
+      action: 'remove',
+      target: names,
+      from: round4(total),
+      to: 0,
+      changes: linesOf(comps, () => 0),
+      ...cite,
+      message: `${names} (Annex ${ref}, ${item.text}) is permitted at pH ${fmt(legal.min)} to ${fmt(legal.max)} only, outside the base's pH window (${fmt(phWindow!.min)} to ${fmt(phWindow!.max)}). Remove it.${chassisNote(comps)}`,
+    };
+  }
+  const narrowed = range.min !== legal.min || range.max !== legal.max;
+  return {
+    code: 'annex_ph',
+    action: 'set_ph',
+    target: 'ph',
+    from: ph,
+    to: range,
+    ...cite,
+    message: `${names} (Annex ${ref}, ${item.text}) is permitted at pH ${fmt(legal.min)} to ${fmt(legal.max)} only; this formula is at pH ${ph}.${narrowed ? ` Within the base's pH window, aim for ${fmt(range.min)} to ${fmt(range.max)}.` : ''}`,
+  };
 }

@@ -6,7 +6,7 @@ import type { RepairStep__Output } from '../../gen/svc/v1/RepairStep';
 import type { RepairedFormula__Output } from '../../gen/svc/v1/RepairedFormula';
 import type { CheckRequest__Output } from '../../gen/svc/v1/CheckRequest';
 import type { ScreenedProduct__Output } from '../../gen/svc/v1/ScreenedProduct';
-import type { Area, CheckRequest, Line, ProductType } from '@svc/formula';
+import type { Area, CheckMarket, CheckRequest, Line, ProductType } from '@svc/formula';
 import { lineFromProto, lineToProto } from './formula';
 
 export interface RemedyJson {
@@ -17,7 +17,7 @@ export interface RemedyJson {
   to: number | { min: number; max: number } | string[] | null;
   message: string;
   changes?: Array<{ line: number; from: number; to: number }>;
-  /** Regulatory remedies: the annex entry ("II/1339") and the regulation that set the rule. */
+  /** Regulatory remedies: the annex entry ("II/1339") or US section ("21 CFR 700.13"), and the regulation that set the rule. */
   ref?: string;
   regulation?: string;
 }
@@ -112,7 +112,7 @@ export function checkRequestExtrasFromProto(m: Pick<CheckRequest__Output, 'produ
           },
         }
       : {}),
-    ...(m.market ? { market: m.market as 'eu' } : {}),
+    ...(m.market ? { market: m.market as CheckMarket } : {}),
     ...(m.repair ? { repair: true } : {}),
   };
 }

@@ -16,6 +16,8 @@ import { resolveShipped, shippedFacts } from './fixtures/shipped';
 // Names of the catalogue that some annex entry restricts or prohibits, found through the pack.
 const facts = shippedFacts();
 const REGULATED = [...new Set([...facts.values()].filter((f) => f.refs.some((r) => ['II', 'III', 'IV', 'VI'].includes(EU_ANNEXES.byRef.get(r)?.annex ?? ''))).map((f) => f.inci))].sort();
+// Those whose entry sets a pH range for some product: their pH remedy meets the chassis' own.
+const PH_BOUND = REGULATED.filter((n) => facts.get(n)?.refs.some((r) => EU_ANNEXES.byRef.get(r)?.items.some((i) => i.ph !== null)));
 const ORDINARY = [...FACTS.values()].filter((f) => !f.prohibited && f.refs.length === 0).map((f) => f.inci);
 
 const amount = fc.noBias(fc.integer({ min: 1, max: 400 })).map((v) => v / 100);
@@ -62,6 +64,32 @@ describe('repair', () => {
         if (first.verdict !== 'adjust') expect(rep.steps).toEqual([]);
         // Left adjust only when applying its remedies no longer moves it.
         if (rep.verdict === 'adjust') expect(applyRemedies(rep.request, again.remedies, resolutions)).toEqual(rep.request);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('never asks for two pH ranges that no pH satisfies, so applying the remedies settles the pH', () => {
+    expect(PH_BOUND.length).toBeGreaterThan(0);
+    const phRequest = fc.record({
+      base: fc.constantFrom(...ARCHITECTURES),
+      ph: fc.noBias(fc.integer({ min: 200, max: 900 })).map((v) => v / 100),
+      n: fc.constantFrom(...PH_BOUND),
+      pct: amount,
+      productType: fc.constantFrom(...PRODUCT_TYPES),
+      product,
+    });
+    fc.assert(
+      fc.property(phRequest, ({ n, pct, ...rest }) => {
+        const req: CheckRequest = { ...rest, basePct: 80, lines: [{ n: 'AQUA', pct: Math.round((20 - pct) * 1e4) / 1e4 }, { n, pct }] };
+        const result = checkFormula(req, resolveWithRepair(req), DEFAULT_PACK, EU_ANNEXES);
+        const ranges = result.remedies.flatMap((r) => (r.action === 'set_ph' && r.to !== null && typeof r.to === 'object' && !Array.isArray(r.to) ? [r.to] : []));
+        const lo = Math.max(...ranges.map((r) => r.min));
+        const hi = Math.min(...ranges.map((r) => r.max));
+        if (ranges.length > 1) expect(lo, JSON.stringify(ranges)).toBeLessThanOrEqual(hi);
+        const fixed = applyRemedies(req, result.remedies, resolveWithRepair(req));
+        const again = checkFormula(fixed, resolveWithRepair(fixed), DEFAULT_PACK, EU_ANNEXES);
+        expect(again.remedies.filter((r) => r.action === 'set_ph'), JSON.stringify(fixed)).toEqual([]);
       }),
       { numRuns: 1500 },
     );

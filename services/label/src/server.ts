@@ -1,12 +1,17 @@
-/** gRPC handlers of the label service: validate, resolve names, build, check egress, encode. */
+/**
+ * gRPC handlers of the label service: validate, resolve names, build, check egress, encode; and
+ * LabelChassis.Bands, the chassis' published share bands for the envelope's /check.
+ */
 import { assertCallerNames, callerNamesOf, releaseOrWithhold, type Chassis } from '@svc/chassis';
 import { LabelRequestSchema } from '@svc/formula';
 import { GrpcServer, requestIdOf, unary, unset, validated, type Logger } from '@svc/kit';
 import { resolveOrUnavailable, type CachedResolver } from '@svc/resolution';
-import { QUALIFIED, checkRequestExtrasFromProto, labelToProto, lineFromProto, proto } from '@svc/protos';
+import { QUALIFIED, chassisBandsToProto, checkRequestExtrasFromProto, labelToProto, lineFromProto, proto } from '@svc/protos';
 import type { BuildRequest__Output } from '@svc/protos/gen/svc/v1/BuildRequest';
 import type { BuildResponse } from '@svc/protos/gen/svc/v1/BuildResponse';
-import { buildLabel, callerAmounts, namesToResolve } from './engine/index';
+import type { ChassisBandsRequest__Output } from '@svc/protos/gen/svc/v1/ChassisBandsRequest';
+import type { ChassisBandsResponse } from '@svc/protos/gen/svc/v1/ChassisBandsResponse';
+import { ChassisBandsRequestSchema, buildLabel, callerAmounts, namesToResolve, publishedShares } from './engine/index';
 
 export function labelServer(deps: { log: Logger; resolver: CachedResolver; chassis: Chassis }): GrpcServer {
   const { log, resolver, chassis } = deps;
@@ -30,6 +35,14 @@ export function labelServer(deps: { log: Logger; resolver: CachedResolver; chass
       const callerNames = callerNamesOf(request.lines);
       const out = releaseOrWithhold(built, chassis, log, 'label', requestId, built.mode === 'composition' ? { allow: callerAmounts(request, resolutions), callerNames } : { callerNames });
       return labelToProto(out);
+    }),
+  });
+  // Internal (the envelope's): the published view only, the same on every deployment whose chassis
+  // agrees on the bands. Its own service, so that the gateway's Label client does not carry it.
+  server.add('svc.v1.LabelChassis', proto.labelChassis.service, {
+    Bands: unary<ChassisBandsRequest__Output, ChassisBandsResponse>(log, (req) => {
+      const { variant } = validated(ChassisBandsRequestSchema, { variant: req.variant });
+      return chassisBandsToProto(variant, publishedShares(chassis, variant));
     }),
   });
   return server;

@@ -22,6 +22,8 @@ export function verifyRemedies(
   arch: ArchitectureCaps,
   pack: EnvelopePack,
   capped: readonly CategoryFinding[],
+  /** The EU flag and Annex II citation of a prohibited trace are EU law: a US check treats it as any trace. */
+  euTraces = true,
 ): Remedy[] {
   const out: Remedy[] = [];
   const AL = CATS.indexOf('AL');
@@ -94,7 +96,7 @@ export function verifyRemedies(
   }
 
   const prohibitedTrace = new Set<string>();
-  for (const c of a.prohibitedTrace) {
+  for (const c of euTraces ? a.prohibitedTrace : []) {
     const inci = c.facts?.inci ?? c.n;
     if (prohibitedTrace.has(inci)) continue;
     prohibitedTrace.add(inci);
@@ -111,7 +113,7 @@ export function verifyRemedies(
     });
   }
 
-  const traces = a.traces.filter((c) => !(c.facts?.prohibited ?? false));
+  const traces = a.traces.filter((c) => !euTraces || !(c.facts?.prohibited ?? false));
   if (traces.length > 0) {
     out.push({
       code: 'trace_component',

@@ -5,13 +5,13 @@
  * resolves the names (namesToResolve) through the library. Nothing here parses, awaits or allocates
  * more than the answer needs, because this is the service's hot path.
  */
-import { CATEGORIES, describeProduct, round, type CheckRequest, type Category, type ProductDescription, type Remedy, type Resolution } from '@svc/formula';
-import { EU_ANNEXES, screenFormula, type RegulatoryPack, type ScreenComponent } from '@svc/regulation';
+import { CATEGORIES, describeProduct, round, type CheckMarket, type CheckRequest, type Category, type ProductDescription, type Remedy, type Resolution } from '@svc/formula';
+import { EU_ANNEXES, US_CFR, screenFormula, screenUs, type RegulatoryPack, type ScreenComponent, type UsPack } from '@svc/regulation';
 import { verifyRemedies, type CategoryFinding } from './advice';
 import { analyse, keyOf, type Comp, type Unmatched } from './analyse';
 import { planCorrections } from './corrections';
 import { CATS, DEFAULT_PACK, maxOf, type ArchitectureCaps, type EnvelopePack } from './pack';
-import { aboveEfficacyPh, alcoholHigh, balances, baseInRange, ionicClash, loadStatus, phPosition, type Status } from './rules';
+import { aboveEfficacyPh, alcoholHigh, balances, baseInRange, comfortableRange, ionicClash, loadStatus, phPosition, type Status } from './rules';
 
 export type Verdict = 'compatible' | 'compatible_verify' | 'adjust';
 
@@ -47,7 +47,7 @@ export type MaxLoads = Partial<Record<Category, number>>;
 export interface CheckResult {
   verdict: Verdict;
   /** The market whose rules were screened. */
-  market: 'eu';
+  market: CheckMarket;
   /** The product screened, defaults applied, and the fields that took their default. */
   product: ProductDescription;
   assumed: string[];
@@ -56,6 +56,18 @@ export interface CheckResult {
   maxLoads: MaxLoads;
   lines: LineResult[];
   unmatched: Unmatched[];
+}
+
+/**
+ * A chassis component as the disclosure policy lets it show: its name and the published band of
+ * its share of the chassis (`bandedChassis` in @svc/chassis gives these). Never its amount.
+ */
+export interface ChassisShare {
+  n: string;
+  /** normaliseName(n), the key of its resolution. */
+  key: string;
+  /** The band (lo, hi] of its share of the chassis, % of the chassis. */
+  share: { lo: number; hi: number };
 }
 
 /** The distinct normalised names (blend components and traces included) to ask the library for. */
@@ -81,7 +93,35 @@ function screened(request: CheckRequest, comps: readonly Comp[]): ScreenComponen
     if (c.facts === null || c.trace || !(c.pct > 0)) continue;
     const line = request.lines[c.line];
     const nano = line !== undefined && 'nano' in line && line.nano === true;
-    out.push({ inci: c.facts.inci, refs: c.facts.refs, prohibited: c.facts.prohibited, pct: c.pct, asAcid: c.facts.asAcid, nano, line: c.line, linePct: line?.pct ?? 0 });
+    out.push({
+      inci: c.facts.inci,
+      refs: c.facts.refs,
+      prohibited: c.facts.prohibited,
+      pct: c.pct,
+      asAcid: c.facts.asAcid,
+      nano,
+      line: c.line,
+      linePct: line?.pct ?? 0,
+      cas: c.facts.cas,
+      colourant: c.facts.colourant,
+    });
+  }
+  return out;
+}
+
+/**
+ * The chassis' components as the screen reads them: each at the upper edge of its share's
+ * published band scaled to the product (the conservative edge, since more is worse for every
+ * maximum), so that the screen's answer is a function of the bands only.
+ */
+function screenedChassis(chassis: readonly ChassisShare[], resolutions: ReadonlyMap<string, Resolution>, basePct: number): ScreenComponent[] {
+  const out: ScreenComponent[] = [];
+  for (const ch of chassis) {
+    const r = resolutions.get(ch.key);
+    const pct = (ch.share.hi * basePct) / 100;
+    if (r === undefined || !r.matched || !(pct > 0)) continue;
+    const f = r.facts;
+    out.push({ inci: f.inci, refs: f.refs, prohibited: f.prohibited, pct, asAcid: f.asAcid, nano: false, line: -1, linePct: 0, cas: f.cas, colourant: f.colourant, chassis: true });
   }
   return out;
 }
@@ -91,6 +131,9 @@ export function checkFormula(
   resolutions: ReadonlyMap<string, Resolution>,
   pack: EnvelopePack = DEFAULT_PACK,
   regulation: RegulatoryPack = EU_ANNEXES,
+  us: UsPack = US_CFR,
+  /** The chassis' banded components for request.base, resolved in `resolutions`; none: not screened. */
+  chassis: readonly ChassisShare[] = [],
 ): CheckResult {
   const arch = pack.arch[request.base];
   if (arch === undefined) throw new TypeError(`unknown base "${String(request.base)}"`);
@@ -129,7 +172,10 @@ export function checkFormula(
 
   if (!balances(request.basePct, a.lineSum)) adjust = true;
   const { product, assumed } = describeProduct(request.productType, request.product);
-  const screen = screenFormula(screened(request, a.comps), product, request.ph, regulation);
+  // The market picks the law: the EU annexes, or the US pack (21 CFR), never both.
+  const market: CheckMarket = request.market ?? 'eu';
+  const components = [...screened(request, a.comps), ...screenedChassis(chassis, resolutions, B)];
+  const screen = market === 'us' ? screenUs(components, product, us) : screenFormula(components, product, request.ph, regulation, comfortableRange(arch));
   if (screen.adjust) adjust = true;
   if (screen.verify) verify = true;
   if (ionicClash(a.anionic, a.cationic, pack)) adjust = true;
@@ -146,10 +192,10 @@ export function checkFormula(
   }
 
   const regulatory = screen.remedies.filter((r) => r.action !== 'verify');
-  const remedies: Remedy[] = adjust ? planCorrections(request, a, arch, pack, resolutions, regulatory) : [];
+  const remedies: Remedy[] = adjust ? planCorrections(request, a, arch, pack, resolutions, regulatory, screen.phRange) : [];
   for (const r of screen.remedies) if (r.action === 'verify') remedies.push(r);
   if (verify || adjust) {
-    const advice = verifyRemedies(a, request.ph, ph === 'edge', arch, pack, capped);
+    const advice = verifyRemedies(a, request.ph, ph === 'edge', arch, pack, capped, market === 'eu');
     for (const r of advice) remedies.push(r);
   }
 
@@ -169,7 +215,7 @@ export function checkFormula(
 
   return {
     verdict: adjust ? 'adjust' : verify ? 'compatible_verify' : 'compatible',
-    market: 'eu',
+    market,
     product,
     assumed,
     categories,

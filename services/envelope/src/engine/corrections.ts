@@ -65,6 +65,8 @@ export function planCorrections(
   pack: EnvelopePack,
   resolutions: ReadonlyMap<string, Resolution>,
   regulatory: readonly Remedy[] = [],
+  /** The pH the annexes allow for the substances present (the screen's phRange). */
+  phLaw?: { min: number; max: number },
 ): Remedy[] {
   const w: Working = { req, a, arch, pack, resolutions, pct: req.lines.map((l) => l.pct), removed: req.lines.map(() => false) };
   const out: Remedy[] = [];
@@ -76,7 +78,7 @@ export function planCorrections(
   let finalBase = baseOk ? req.basePct : rescueBase(w);
   const reducedPerBase = reduceOverLoads(w, finalBase, out);
 
-  if (phPosition(req.ph, arch) === 'outside') out.push(setPh(w));
+  if (phPosition(req.ph, arch) === 'outside') out.push(setPh(w, phLaw));
 
   if (!baseOk) {
     out.push(moveBase(req.basePct, finalBase, arch.name));
@@ -257,9 +259,13 @@ function raiseBaseHint(w: Working, perBase: number, load: number, base: number):
   return ` Alternatively, keep these amounts and raise basePct to at least ${fmt(needed, 1)} %, taking the difference from water.`;
 }
 
-function setPh(w: Working): Remedy {
+function setPh(w: Working, law: { min: number; max: number } | undefined): Remedy {
   const { arch, req, pack } = w;
-  const comfort = comfortableRange(arch);
+  // Inside what the annexes allow for the substances present where the two meet (the screen asks
+  // for the same range): otherwise the next check would ask for the pH back.
+  const window = comfortableRange(arch);
+  const both = law ? { min: Math.max(window.min, law.min), max: Math.min(window.max, law.max) } : window;
+  const comfort = both.min <= both.max ? both : window;
   let range = comfort;
   let why = '';
   // If an organic-acid preservative is present, aim where it still works when the window allows it.

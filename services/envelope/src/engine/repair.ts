@@ -4,8 +4,8 @@
  * One call, so one formula call is metered; the steps say what was applied at each round.
  */
 import { applyRemedies, type CheckRequest, type Remedy, type Resolution } from '@svc/formula';
-import type { RegulatoryPack } from '@svc/regulation';
-import { checkFormula, type CheckResult, type Verdict } from './check';
+import { US_CFR, type RegulatoryPack, type UsPack } from '@svc/regulation';
+import { checkFormula, type ChassisShare, type CheckResult, type Verdict } from './check';
 import type { EnvelopePack } from './pack';
 
 /** Rounds of check-and-apply. The remedies promise one round; the rest covers what a round uncovers. */
@@ -36,6 +36,8 @@ export function repairFormula(
   resolutions: ReadonlyMap<string, Resolution>,
   pack: EnvelopePack,
   regulation: RegulatoryPack,
+  us: UsPack = US_CFR,
+  chassis: readonly ChassisShare[] = [],
 ): Repair {
   let current: CheckRequest = { ...request };
   delete current.repair;
@@ -46,7 +48,7 @@ export function repairFormula(
     if (JSON.stringify(next) === JSON.stringify(current)) break;
     steps.push({ step: round, verdict: result.verdict, applied: result.remedies.filter((r) => r.action !== 'verify') });
     current = next;
-    result = checkFormula(current, resolutions, pack, regulation);
+    result = checkFormula(current, resolutions, pack, regulation, us, chassis);
   }
   return { request: current, verdict: result.verdict, steps };
 }

@@ -23,3 +23,4 @@ export {
   type ProductType,
 } from './request';
 export { ALLERGENS, DEFAULT_BANDS, LABEL_ORDER, parseAllergens, parseOrder, type AllergenPack, type OrderPack } from './packs';
+export { ChassisBandsRequestSchema, publishedShares, type PublishedShare } from './published';

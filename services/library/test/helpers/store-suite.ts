@@ -1,5 +1,5 @@
 /**
- * The library store suite, run against both databases it runs on by store.pglite.test.ts and
+ * The library store suite, run against both databases it runs on by store.pglite.contract.test.ts and
  * store.postgres.contract.test.ts (two files, so that vitest runs them in parallel). One import per engine;
  * every test reads or extends that catalogue.
  */

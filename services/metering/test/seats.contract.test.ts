@@ -1,5 +1,5 @@
 /**
- * The seat store on PGlite, the embedded start's database (test/e2e.seats.test.ts runs the same
+ * The seat store on PGlite, the embedded start's database (test/e2e.seats.contract.test.ts runs the same
  * rules on the real PostgreSQL): arrays as parameters, byte order, the outbox rows.
  */
 import { describe, expect, it } from 'vitest';
