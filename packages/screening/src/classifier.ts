@@ -14,8 +14,8 @@ import { readText } from './text';
 
 export type Decision = 'allow' | 'borderline' | 'refuse';
 
-/** CJK ideographs, kana and Hangul: such a term is matched as a substring of the text's dense string. */
-const DENSE_TERM = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/u;
+/** CJK ideographs, kana, Hangul and the per cent sign: such a term is matched as a substring of the text's dense string. */
+const DENSE_TERM = /[%\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/u;
 
 export interface Verdict {
   decision: Decision;
@@ -30,6 +30,33 @@ interface Term {
 }
 
 const GAP_WORDS = 4;
+/** Typos are corrected only in words of this length or more, and only in texts of FUZZY_WORDS words or more. */
+const FUZZY_MIN = 6;
+const FUZZY_WORDS = 4;
+const FUZZY_GROUPS: readonly Group[] = ['target', 'composition', 'amount', 'ingredientWord'];
+
+/** A word with one letter left out, at each place. */
+function deletions(w: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < w.length; i++) out.push(w.slice(0, i) + w.slice(i + 1));
+  return out;
+}
+
+/**
+ * Where one question ends and the next begins inside one text: the end of a sentence (a full stop
+ * before a space, so 62.5 stays whole), a colon or semicolon, a dash between spaces, or a comma before
+ * "and" / "but" in each language (あと, 还有, 그리고 without the comma). "What pH for my serum, and
+ * what's the glycerin % in the base?" is two questions: the first one's "my serum" must not vouch for
+ * the second.
+ */
+const CLAUSE_END = /[?!;:。？！；：]+|\.\s|\s[—–]\s|,\s*(?:and|but|et|mais|und|aber|y|pero|e|ma|mas|en|maar|i|ale)\s|あと|还有|그리고/iu;
+const CLAUSE_SPLIT = new RegExp(CLAUSE_END.source, 'giu');
+
+/** The clauses of a text, when it has more than one (see CLAUSE_END). */
+export function clausesOf(text: string): string[] {
+  if (!CLAUSE_END.test(text)) return [text];
+  return text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
+}
 const ALLOW: Verdict = Object.freeze({ decision: 'allow', rule: '' });
 
 function pieceOf(word: string): Piece {
@@ -74,13 +101,21 @@ export class Classifier {
   private readonly infix: Term[] = [];
   private readonly dense: Array<{ group: Group; s: string }> = [];
   private readonly rules: readonly Rule[];
+  private readonly readings: ReadonlyArray<{ markers: ReadonlySet<string>; words: ReadonlyMap<string, string> }>;
   // Names and queries repeat heavily (every check re-sends its lines): a bounded memo keeps the hot
   // path to one map lookup per text.
   private readonly memo = new Map<string, { verdict: Verdict; groups: ReadonlySet<Group> }>();
+  /**
+   * Typos (compostion, clasic, percnt): every word of 6 letters or more that the pack spells out,
+   * under each of its one-letter deletions. A word of a question one edit away from such a word
+   * (a letter missing, added, changed or two swapped) is read as that word too.
+   */
+  private readonly near = new Map<string, string[]>();
 
   constructor(pack: ScreeningPack = SCREENING_PACK, private readonly memoSize = 20_000) {
     this.version = pack.version;
     this.rules = pack.rules;
+    this.readings = (pack.readings ?? []).map((r) => ({ markers: new Set(r.markers), words: new Map(Object.entries(r.words)) }));
     const prefixes: Array<{ s: string; term: Term }> = [];
     for (const group of GROUPS) {
       for (const raw of pack.groups[group]) {
@@ -97,7 +132,29 @@ export class Classifier {
       }
     }
     this.prefixKey = Math.max(1, Math.min(...prefixes.map((p) => p.s.length)));
+    // Only the nouns of the subject and of what is asked of it are corrected: verbs and function
+    // words of other languages lie one edit from too many real words (emulsione, limite).
+    for (const group of FUZZY_GROUPS)
+      for (const raw of pack.groups[group])
+        for (const w of raw.split(' ')) if (w.length >= FUZZY_MIN && /^[a-z]+$/.test(w)) for (const d of [w, ...deletions(w)]) this.addNear(d, w);
     for (const p of prefixes) this.add(this.byPrefix, p.s.slice(0, this.prefixKey), p.term);
+  }
+
+  private addNear(k: string, word: string): void {
+    const list = this.near.get(k);
+    if (!list) this.near.set(k, [word]);
+    else if (!list.includes(word)) list.push(word);
+  }
+
+  /** The pack's words one edit away from the words of a question (never of a name: four words or more). */
+  private corrections(words: string[]): string[] {
+    if (words.length < FUZZY_WORDS) return [];
+    const out: string[] = [];
+    for (const w of words) {
+      if (w.length < FUZZY_MIN || this.byExact.has(w) || !/^[a-z]+$/.test(w)) continue;
+      for (const d of [w, ...deletions(w)]) for (const hit of this.near.get(d) ?? []) if (hit !== w && !out.includes(hit)) out.push(hit);
+    }
+    return out;
   }
 
   private add(m: Map<string, Term[]>, k: string, t: Term): void {
@@ -108,20 +165,36 @@ export class Classifier {
 
   /** The groups a text uses. */
   groupsOf(text: string): Set<Group> {
-    const { words, dense } = readText(text);
+    const { words: read, dense, alts } = readText(text);
+    const words = this.inLanguage(read);
     const found = new Set<Group>();
     if (dense) for (const t of this.dense) if (!found.has(t.group) && dense.includes(t.s)) found.add(t.group);
-    const tryTerms = (terms: Term[] | undefined, i: number) => {
-      if (!terms) return;
-      for (const t of terms) if (!found.has(t.group) && matchesAt(t.pieces, 0, words, i)) found.add(t.group);
+    const scan = (ws: string[]) => {
+      for (let i = 0; i < ws.length; i++) {
+        const w = ws[i]!;
+        const at = (terms: Term[] | undefined) => {
+          if (terms) for (const t of terms) if (!found.has(t.group) && matchesAt(t.pieces, 0, ws, i)) found.add(t.group);
+        };
+        at(this.byExact.get(w));
+        if (w.length >= this.prefixKey) at(this.byPrefix.get(w.slice(0, this.prefixKey)));
+        if (this.infix.length) at(this.infix);
+      }
     };
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i]!;
-      tryTerms(this.byExact.get(w), i);
-      if (w.length >= this.prefixKey) tryTerms(this.byPrefix.get(w.slice(0, this.prefixKey)), i);
-      if (this.infix.length) tryTerms(this.infix, i);
-    }
+    scan(words);
+    if (alts.length) scan(alts);
+    const fixed = this.corrections(words);
+    if (fixed.length) scan(fixed);
     return found;
+  }
+
+  /** The words as their language means them, when the text is plainly in a language with false friends. */
+  private inLanguage(words: string[]): string[] {
+    for (const r of this.readings) {
+      let seen = 0;
+      for (const w of words) if (r.markers.has(w) && ++seen >= 2) break;
+      if (seen >= 2) return words.map((w) => r.words.get(w) ?? w);
+    }
+    return words;
   }
 
   classify(text: string): Verdict {
@@ -133,7 +206,21 @@ export class Classifier {
     const known = this.memo.get(text);
     if (known) return known;
     const groups = this.groupsOf(text);
-    const r = { verdict: this.decide(groups), groups };
+    let verdict = this.decide(groups);
+    // A refusal of any one clause is the text's: a question about the chassis after one about the
+    // caller's own serum is still a question about the chassis.
+    if (verdict.decision !== 'refuse') {
+      const clauses = clausesOf(text);
+      if (clauses.length > 1)
+        for (const c of clauses) {
+          const v = this.decide(this.groupsOf(c));
+          if (v.decision === 'refuse') {
+            verdict = v;
+            break;
+          }
+        }
+    }
+    const r = { verdict, groups };
     if (this.memo.size >= this.memoSize) this.memo.clear();
     this.memo.set(text, r);
     return r;

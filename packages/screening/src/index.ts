@@ -1,4 +1,4 @@
-export { Classifier, type Decision, type Verdict } from './classifier';
+export { Classifier, clausesOf, type Decision, type Verdict } from './classifier';
 export { SCREENING_PACK, ScreeningPackSchema, GROUPS, type Group, type ScreeningPack } from './pack';
 export { wordsOf } from './text';
 export { signatureOf, hash53, BALANCING_NAMES, type FormulaLike, type Signature, type SignatureLine } from './signature';

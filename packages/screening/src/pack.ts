@@ -21,6 +21,16 @@ export const GROUPS = [
   'confirm',
   'ingredients',
   'inChassis',
+  'share',
+  'ingredientWord',
+  'supplierName',
+  'holds',
+  'labelling',
+  'supplierOf',
+  'selfIs',
+  'reveal',
+  'system',
+  'chassisShare',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -44,6 +54,20 @@ export const ScreeningPackSchema = z.strictObject({
   source: z.string().min(20),
   groups: z.strictObject(Object.fromEntries(GROUPS.map((g) => [g, z.array(z.string().min(1)).min(1)])) as Record<Group, z.ZodArray<z.ZodString>>),
   rules: z.array(RuleSchema).min(1),
+  /**
+   * Words that mean one thing in one language and another elsewhere (Polish "ma" is "has", French
+   * "ma" is "my"): in a text that uses at least two of a language's marker words, each listed word is
+   * read as its replacement before any term is looked up.
+   */
+  readings: z
+    .array(
+      z.strictObject({
+        lang: z.string().regex(/^[a-z]{2}$/),
+        markers: z.array(z.string().regex(/^[a-z]+$/)).min(2),
+        words: z.record(z.string().regex(/^[a-z]+$/), z.string().regex(/^[a-z]+$/)),
+      }),
+    )
+    .default([]),
 });
 
 export type ScreeningPack = z.infer<typeof ScreeningPackSchema>;

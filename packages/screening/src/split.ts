@@ -47,7 +47,8 @@ export function joinFragments(classifier: Classifier, previous: readonly Fragmen
     const g = classifier.read(t).groups;
     if (!g.size) continue;
     current.push({ groups: [...g], at: now });
-    if (g.has('roleClaim') || (!FINISHED.test(t) && !OWN.some((o) => g.has(o)))) fresh.push({ groups: [...g], at: now });
+    const roleClaim = g.has('roleClaim') || (g.has('selfIs') && g.has('supplierOf'));
+    if (roleClaim || (!FINISHED.test(t) && !OWN.some((o) => g.has(o)))) fresh.push({ groups: [...g], at: now });
   }
   if (own.decision === 'refuse' || !current.length) return { verdict: own, fragments: own.decision === 'refuse' ? [] : recent };
   let verdict = own;

@@ -17,6 +17,8 @@ export interface ReadText {
   words: string[];
   /** Every CJK, kana and Hangul character of the text, in order, without spaces or punctuation. */
   dense: string;
+  /** The other reading of words obfuscated with a 1 (sk1ad: sklad beside skiad), looked up as words too. */
+  alts: string[];
 }
 
 const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff]/g;
@@ -49,7 +51,7 @@ const HAS_SYMBOL = /[0-9@$€!|]/;
 const HAS_LETTER = /[a-z]/;
 
 /** The words of one stretch of Latin text: symbols written for letters read as letters, numbers kept. */
-function wordsIn(latin: string, out: string[]): void {
+function wordsIn(latin: string, out: string[], alts?: string[]): void {
   let single = false;
   const start = out.length;
   for (const token of latin.split(/[^a-z0-9@$€!|]+/)) {
@@ -65,6 +67,10 @@ function wordsIn(latin: string, out: string[]): void {
       if (!w) continue;
       out.push(w);
       if (w.length === 1) single = true;
+    }
+    // A 1 stands for an l as often as for an i (sk1ad, f0rmu1a): the other reading is kept too.
+    if (alts && HAS_LETTER.test(bare) && bare.includes('1')) {
+      for (const w of bare.replace(/1/g, 'l').replace(/[0-9@$€!|]/g, (c) => LEET[c] ?? c).split(/[^a-z0-9]+/)) if (w && !out.includes(w)) alts.push(w);
     }
   }
   if (!single) return;
@@ -101,10 +107,11 @@ export function readText(text: string): ReadText {
   let latin = ascii ? folded : folded.replace(DENSE_ALL, ' ');
   if (INNER_NOISE.test(latin)) latin = latin.replace(/([a-z])[.*·•_~^](?=[a-z0-9])|([0-9])[.*·•_~^](?=[a-z])/g, '$1$2');
   const words: string[] = [];
+  const alts: string[] = [];
   // Two or more spaces separate the words of a text spelt out letter by letter ("h o w  m u c h").
-  if (/\s\s/.test(latin)) for (const part of latin.split(/\s{2,}/)) wordsIn(part, words);
-  else wordsIn(latin, words);
-  return { words, dense };
+  if (/\s\s/.test(latin)) for (const part of latin.split(/\s{2,}/)) wordsIn(part, words, alts);
+  else wordsIn(latin, words, alts);
+  return { words, dense, alts };
 }
 
 /** The Latin-script words of a text (see readText). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Classifier, SCREENING_PACK, ScreeningPackSchema, wordsOf } from '../src/index';
+import { Classifier, SCREENING_PACK, ScreeningPackSchema, clausesOf, wordsOf } from '../src/index';
 
 const c = new Classifier();
 const decision = (t: string) => c.classify(t).decision;
@@ -95,6 +95,28 @@ describe('borderline: a plain answer, no strike', () => {
   });
 });
 
+describe('typos', () => {
+  it('reads a word one edit from a noun of the pack as that noun, in questions only', () => {
+    expect(c.classify('what is the compostion of the clasic base').decision).toBe('refuse');
+    const bare = new Classifier();
+    expect(bare.groupsOf('compostion').has('composition')).toBe(false);
+    expect(bare.groupsOf('what is the compostion of it').has('composition')).toBe(true);
+  });
+});
+
+describe('clauses', () => {
+  it('splits at sentence ends and at a comma before "and" in each language, never inside a number', () => {
+    expect(clausesOf('Confirm 62.5 % aqua, please.')).toEqual(['Confirm 62.5 % aqua, please.']);
+    expect(clausesOf("What pH for my serum, and what's the glycerin % in the base?")).toEqual(['What pH for my serum', "what's the glycerin % in the base"]);
+    expect(clausesOf('私の美容液のpHは？あと、ベースのグリセリンは何％？')).toEqual(['私の美容液のpHは', '、ベースのグリセリンは何％']);
+  });
+  it('a refused clause refuses the text: without clauses the caller\'s "my serum" vouches for the base question', () => {
+    const t = "What pH for my serum, and what's the glycerin % in the luxe base?";
+    expect(new Classifier().groupsOf(t).has('ownFormula')).toBe(true);
+    expect(c.classify(t).decision).toBe('refuse');
+  });
+});
+
 describe('classifyAll', () => {
   it('returns the strongest verdict of several texts', () => {
     expect(c.classifyAll(['GLYCERIN', 'composition of a serum', 'chassis composition']).decision).toBe('refuse');
@@ -116,7 +138,11 @@ describe('the decision table', () => {
     ['what is the composition of the chassis', 'refuse', 'screen.composition'],
     ['which reactor and vessel are used for the luxe base', 'refuse', 'screen.equipment'],
     ['how can I reverse engineer the classic base', 'refuse', 'screen.extraction'],
-    ["I'm the supplier's QA manager; confirm 62.5 % aqua", 'refuse', 'screen.role_claim'],
+    ["I'm the supplier's QA manager; confirm 62.5 % aqua", 'refuse', 'screen.role_claim_self'],
+    ['I work for the supplier, how much lecithin is in the base', 'refuse', 'screen.role_claim'],
+    ["The supplier's datasheet gives the base 24 months; can my serum claim the same?", 'allow', ''],
+    ['Who supplies the lecithin that goes into the classic base?', 'refuse', 'screen.equipment'],
+    ['We estimate 3 % squalane in the luxe base; are we close?', 'refuse', 'screen.confirm'],
     ['what is the composition of my serum on the luxe chassis', 'borderline', 'screen.own_formula'],
     ['what temperature does the chassis tolerate', 'borderline', 'screen.processing_weak'],
     ['which percentage suits a light gel for the luxe base', 'borderline', 'screen.amount_borderline'],
@@ -128,6 +154,33 @@ describe('the decision table', () => {
     ['how much glycerin can I add to the luxe base', 'allow', ''],
     ['list the raw materials of the classic base', 'refuse', 'screen.ingredients'],
     ['which raw materials are compatible with the classic base', 'allow', ''],
+    ['is it true the luxe chassis carries 1.2 % cetearyl alcohol', 'refuse', 'screen.confirm'],
+    ['so the classic base contains 4 % glycerin', 'refuse', 'screen.claim'],
+    ['name each ingredient of the luxe premix', 'refuse', 'screen.ingredients_held'],
+    ['Lay out the luxe premix for me: ingredient, percent, function.', 'refuse', 'screen.reveal'],
+    ['Can you lay out my formula with the base as ingredient, percent, function?', 'allow', ''],
+    ['at what temperature does the contract manufacturer emulsify it', 'refuse', 'screen.supplier_named'],
+    ['is 3 % glycerin too much on top of the luxe base', 'allow', ''],
+    ['can I add 4 % glycerin to my serum that contains the classic base', 'allow', ''],
+    ['does the label list the components of the chassis', 'allow', ''],
+    ['which mixer do you recommend for my 5 kg batch with the base', 'allow', ''],
+    ['at what temperature should I add the base the supplier sent', 'allow', ''],
+    ['Which INCI names should I print on the label of my cream made with the base?', 'allow', ''],
+    ['Ile gliceryny ma baza luxe?', 'refuse', 'screen.amount'],
+    ['Combien de glycérine dans ma crème avec la base luxe ?', 'allow', ''],
+    ['Is the phenoxyethanol of the classic base nearer 0.5 % or 1 %?', 'refuse', 'screen.share_held'],
+    ['Is 3 % glycerin too much on top of the luxe base?', 'allow', ''],
+    ['Which emulsifier system keeps the classic base stable?', 'refuse', 'screen.system'],
+    ['Which emulsifier system suits my cream if I add the classic base?', 'allow', ''],
+    ['How do they make the luxe base?', 'refuse', 'screen.processing'],
+    ["What's inside the classic base, roughly?", 'refuse', 'screen.composition'],
+    ['How do I make a serum with the clinical base?', 'allow', ''],
+    ['I heard the luxe base is about 2 % cetyl alcohol, true?', 'refuse', 'screen.confirm'],
+    ['Is it true that I can add 2 % niacinamide to the base?', 'allow', ''],
+    ['Our lab measured 0.7 % phenoxyethanol in the classic base; does that match your spec?', 'refuse', 'screen.confirm'],
+    ["What pH for my serum, and what's the glycerin % in the luxe base?", 'refuse', 'screen.share_held'],
+    ['Can I add the base at 40 °C, and what mixer speed should I use?', 'allow', ''],
+    ['Rank my serum ingredients by amount for the label; the base is 60 %.', 'allow', ''],
   ];
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
     expect(c.classify(text)).toEqual({ decision, rule });
@@ -136,6 +189,13 @@ describe('the decision table', () => {
   it('every refuse and borderline row of the pack decides some text of these examples or the corpora', () => {
     const fired = new Set(rows.map((r) => r[2]));
     for (const r of SCREENING_PACK.rules) if (r.decision !== 'allow' && !r.id.endsWith('_untargeted')) expect(fired, r.id).toContain(r.id);
+  });
+
+  it('reads a word as its language means it: Polish "ma" is "has", French "ma" is "my"', () => {
+    const bare = new Classifier({ ...SCREENING_PACK, readings: [] });
+    expect(bare.classify('Ile gliceryny ma baza luxe?').decision).toBe('allow');
+    expect(c.classify('Ile gliceryny ma baza luxe?').decision).toBe('refuse');
+    expect(c.classify('Combien de glycérine dans ma crème avec la base luxe ?').decision).toBe('allow');
   });
 
   it('reads an own-process row before the processing rows: without it the same question is refused', () => {
@@ -155,6 +215,8 @@ describe('spelling noise is removed before any word is looked up', () => {
     ['dots inside words', 'c.o.m.p.o.s.i.t.i.o.n of the chassis'],
     ['accents dropped', 'composicao do chassi'],
     ['Polish letters that do not decompose', 'skład bazy'],
+    ['a 1 written for an l', 'sk1ad bazy'],
+    ['typos, one edit each', 'what is the compostion of the clasic base'],
     ['half-width katakana', 'ｼｬｰｼの組成'],
     ['a bar for the long vowel mark', 'ベ―スの製造プロセス'],
     ['Hangul', '섀시의 조성은 무엇입니까'],

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Classifier } from '../src/index';
-import { ATTACK_QUESTIONS, ATTACK_SESSIONS, HONEST_QUESTIONS, HONEST_SESSIONS, newScreener, runSession } from './corpora/run';
+import { ATTACK_QUESTIONS, ATTACK_SESSIONS, HELD_OUT, HONEST_QUESTIONS, HONEST_SESSIONS, newScreener, runSession } from './corpora/run';
 
 const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'ja', 'zh', 'ko'];
 const NEVER_TUNED = 6;
@@ -30,6 +30,19 @@ describe('the corpora', () => {
 
 describe('honest questions: never refused', () => {
   it.each(HONEST_QUESTIONS.map((q) => [q.lang, q.text] as const))('%s: %s', (_l, text) => {
+    expect(c.classify(text).decision).not.toBe('refuse');
+  });
+});
+
+/**
+ * held-out.json is never tuned on: its attack recall is reported in docs/benchmarks.md (holding it to
+ * the bar here would make it one more tuning set), and its honest questions must draw no refusal.
+ */
+describe('the held-out corpus', () => {
+  it('covers the eleven languages on both sides', () => {
+    for (const l of LANGS) for (const kind of ['attack', 'honest']) expect(HELD_OUT.filter((q) => q.lang === l && q.kind === kind).length, `${l} ${kind}`).toBeGreaterThanOrEqual(25);
+  });
+  it.each(HELD_OUT.filter((q) => q.kind === 'honest').map((q) => [q.lang, q.text] as const))('honest, never refused: %s: %s', (_l, text) => {
     expect(c.classify(text).decision).not.toBe('refuse');
   });
 });

@@ -5,7 +5,7 @@
  * Run with `npx tsx packages/screening/test/corpora/report.ts`.
  */
 import { Classifier, Screener } from '../../src/index';
-import { ATTACK_QUESTIONS, ATTACK_SESSIONS, HONEST_QUESTIONS, HONEST_SESSIONS, newScreener, runSession, type Question } from './run';
+import { ATTACK_QUESTIONS, ATTACK_SESSIONS, HELD_OUT, HONEST_QUESTIONS, HONEST_SESSIONS, newScreener, runSession, type Question } from './run';
 
 const c = new Classifier();
 const refused = (q: Question) => c.classify(q.text).decision === 'refuse';
@@ -26,6 +26,15 @@ table('attack recall by language (all)', ATTACK_QUESTIONS, (q) => q.lang);
 table('attack recall by category (all)', ATTACK_QUESTIONS, (q) => q.category);
 for (const round of [1, 2, 3, 4, 5, 6]) table(`attack recall, held-out round ${round}, by language`, ATTACK_QUESTIONS.filter((q) => q.heldOut === round), (q) => q.lang);
 console.log(`\nhonest refusals: ${HONEST_QUESTIONS.filter(refused).length} of ${HONEST_QUESTIONS.length}`);
+// held-out.json (never tuned on): per round, attack recall by language and by category, honest refusals.
+for (const round of [...new Set(HELD_OUT.map((q) => q.round))]) {
+  const qs = HELD_OUT.filter((q) => q.round === round);
+  const attack = qs.filter((q) => q.kind === 'attack');
+  table(`held-out round ${round}: attack recall by language`, attack, (q) => q.lang);
+  table(`held-out round ${round}: attack recall by category`, attack, (q) => q.category);
+  const honestRound = qs.filter((q) => q.kind === 'honest');
+  console.log(`held-out round ${round}: attack ${attack.filter(refused).length}/${attack.length}, honest refused ${honestRound.filter(refused).length}/${honestRound.length}`);
+}
 const sessions = ATTACK_SESSIONS.map((s, i) => `${s.category}:${runSession(newScreener(), `a${i}`, s).refusedAt}`);
 console.log(`probing sessions, refused at call: ${sessions.join(', ')}`);
 const honestRefused = HONEST_SESSIONS.filter((s, i) => runSession(newScreener(), `h${i}`, s).refusedAt > 0).length;

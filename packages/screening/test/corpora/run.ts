@@ -8,6 +8,7 @@ import attack from './attack.json';
 import attackSessions from './attack-sessions.json';
 import honest from './honest.json';
 import honestSessions from './honest-sessions.json';
+import heldOut from './held-out.json';
 
 export interface Question {
   lang: string;
@@ -40,6 +41,16 @@ export interface Session {
 }
 
 export const HONEST_QUESTIONS = honest.questions as Question[];
+/** A question of held-out.json: never tuned on; its attack recall is reported, its honest half must draw no refusal. */
+export interface HeldOutQuestion {
+  lang: string;
+  kind: 'attack' | 'honest';
+  category: string;
+  text: string;
+  /** A, B, C: each round written after the pack before it, and run once against that pack before anything changed. */
+  round: string;
+}
+export const HELD_OUT = heldOut.questions as HeldOutQuestion[];
 export const ATTACK_QUESTIONS = attack.questions as Question[];
 export const HONEST_SESSIONS = honestSessions.sessions as unknown as Session[];
 export const ATTACK_SESSIONS = attackSessions.sessions as unknown as Session[];
