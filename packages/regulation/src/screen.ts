@@ -205,6 +205,12 @@ export function linesOf(comps: readonly ScreenComponent[], to: (c: ScreenCompone
 
 export const namesOf = (comps: readonly ScreenComponent[]): string => [...new Set(comps.map((c) => c.inci))].join(' + ');
 
+/** The remedy that takes these components' lines out of the formula, citing the rule that says so. */
+export function removal(code: string, target: string, comps: readonly ScreenComponent[], cite: { ref?: string; regulation: string }, message: string): Remedy {
+  const total = comps.reduce((sum, c) => sum + c.pct, 0);
+  return { code, action: 'remove', target, from: round4(total), to: 0, changes: linesOf(comps, () => 0), ...cite, message };
+}
+
 /**
  * Screens the formula's ingredients for the product described. `phWindow`: the pH range the product's base tolerates, when there is one. An annex pH condition
  * is then asked for inside it, and a substance whose permitted range lies wholly outside it is to be
@@ -274,19 +280,9 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
       const e = hard[0];
       const ref = e?.ref ?? null;
       result.adjust = true;
-      result.remedies.push({
-        code: 'prohibited',
-        action: 'remove',
-        target: c.inci,
-        from: round4(c.pct),
-        to: 0,
-        changes: linesOf([c], () => 0),
-        ...(ref ? { ref, regulation: regulationOf(e as Entry, pack) } : { regulation: `${pack.regulation}, Annex II` }),
-        message:
-          `${c.inci}${c.byPack && e ? ` (${e.substance}; not in the ingredient library, recognised by the annex's own name or number)` : ''} is prohibited in cosmetic products (${ref ? `Annex II/${ref.slice(3)}` : 'Annex II'}, ${pack.regulation})` +
+      result.remedies.push(removal('prohibited', c.inci, [c], (ref ? { ref, regulation: regulationOf(e as Entry, pack) } : { regulation: `${pack.regulation}, Annex II` }), `${c.inci}${c.byPack && e ? ` (${e.substance}; not in the ingredient library, recognised by the annex's own name or number)` : ''} is prohibited in cosmetic products (${ref ? `Annex II/${ref.slice(3)}` : 'Annex II'}, ${pack.regulation})` +
           (e && e.liftedBy.length > 0 ? `, except as ${e.liftedBy.join(', ')} permit, which does not cover this ${productWords(product)}` : '') +
-          `; this formula has ${fmt(c.pct)} %. ${c.chassis ? chassisNote([c]).trim() : `Remove lines[${c.line}].`}`,
-      });
+          `; this formula has ${fmt(c.pct)} %. ${c.chassis ? chassisNote([c]).trim() : `Remove lines[${c.line}].`}`));
     } else if (soft.length > 0) {
       const e = soft[0] as Entry;
       result.verify = true;
@@ -335,16 +331,7 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
         message: `${names} (Annex ${ref}) may be used in ${e.items[0]?.text ?? 'some products'}, not in this ${productWords(product)}. Replace it${alternatives.length ? ` with a ${e.colour?.toLowerCase() ?? ''} colourant permitted in all products, such as ${alternatives.join(', ')}` : ''}.${chassisNote(comps)}`,
       });
     } else if (o.k === 'not_permitted') {
-      result.remedies.push({
-        code: 'annex_not_permitted',
-        action: 'remove',
-        target: names,
-        from: round4(total),
-        to: 0,
-        changes: linesOf(comps, () => 0),
-        ...cite,
-        message: `${names} (Annex ${ref}, ${e.substance}) is ${o.why}; not in this ${productWords(product)}. Remove it.${chassisNote(comps)}`,
-      });
+      result.remedies.push(removal('annex_not_permitted', names, comps, cite, `${names} (Annex ${ref}, ${e.substance}) is ${o.why}; not in this ${productWords(product)}. Remove it.${chassisNote(comps)}`));
     } else if (o.k === 'over') {
       const basis = o.item.basis !== null;
       const t = comps.reduce((s, c) => s + c.pct * (basis && c.asAcid !== null ? c.asAcid : 1), 0);
@@ -365,7 +352,7 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
     // The pH condition too, when the amount is over as well: one answer names both, so that
     // applying its remedies does not meet the other on the next check.
     if ((o.k === 'over' || o.k === 'ph') && o.item.ph && ph !== null && ((o.item.ph.min !== null && ph < o.item.ph.min) || (o.item.ph.max !== null && ph > o.item.ph.max))) {
-      result.remedies.push(phRemedy(o.item, ph, names, ref, total, comps, cite, phWindow));
+      result.remedies.push(phRemedy(o.item, ph, names, ref, comps, cite, phWindow));
     }
   }
   return result;
@@ -375,20 +362,11 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
  * An annex pH condition not met: set the pH inside what the annex and the base's window both allow,
  * or remove the substance when they do not meet.
  */
-function phRemedy(item: Item, ph: number, names: string, ref: string, total: number, comps: readonly ScreenComponent[], cite: { ref: string; regulation: string }, phWindow?: { min: number; max: number }): Remedy {
+function phRemedy(item: Item, ph: number, names: string, ref: string, comps: readonly ScreenComponent[], cite: { ref: string; regulation: string }, phWindow?: { min: number; max: number }): Remedy {
   const legal = { min: item.ph?.min ?? 0, max: item.ph?.max ?? 14 };
   const range = phWindow ? { min: Math.max(legal.min, phWindow.min), max: Math.min(legal.max, phWindow.max) } : legal;
   if (range.min > range.max) {
-    return {
-      code: 'annex_ph',
-      action: 'remove',
-      target: names,
-      from: round4(total),
-      to: 0,
-      changes: linesOf(comps, () => 0),
-      ...cite,
-      message: `${names} (Annex ${ref}, ${item.text}) is permitted at pH ${fmt(legal.min)} to ${fmt(legal.max)} only, outside the base's pH window (${fmt(phWindow!.min)} to ${fmt(phWindow!.max)}). Remove it.${chassisNote(comps)}`,
-    };
+    return removal('annex_ph', names, comps, cite, `${names} (Annex ${ref}, ${item.text}) is permitted at pH ${fmt(legal.min)} to ${fmt(legal.max)} only, outside the base's pH window (${fmt(phWindow!.min)} to ${fmt(phWindow!.max)}). Remove it.${chassisNote(comps)}`);
   }
   const narrowed = range.min !== legal.min || range.max !== legal.max;
   return {

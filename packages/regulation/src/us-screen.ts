@@ -13,7 +13,7 @@
  */
 import type { ProductDescription, Remedy } from '@svc/formula';
 import { AREAS, type Area } from './product';
-import { EPS, callerScale, chassisNote, floor4, fmt, linesOf, namesOf, productWords, round4, whereOf, type ScreenComponent, type ScreenResult } from './screen';
+import { EPS, callerScale, chassisNote, floor4, fmt, linesOf, namesOf, productWords, removal, round4, whereOf, type ScreenComponent, type ScreenResult } from './screen';
 import { usEntriesOf, type UsEntry, type UsPack, type UsUse } from './us-pack';
 
 type Outcome =
@@ -107,17 +107,7 @@ export function screenUs(components: readonly ScreenComponent[], product: Produc
       if (refused.has(c)) continue;
       refused.add(c);
       result.adjust = true;
-      result.remedies.push({
-        code: 'prohibited',
-        action: 'remove',
-        target: c.inci,
-        from: round4(c.pct),
-        to: 0,
-        changes: linesOf([c], () => 0),
-        ref: e.ref,
-        regulation: regulationOfUs(e),
-        message: `${c.inci} is prohibited in cosmetic products (${e.ref}, ${e.substance}${c.byPack ? '; not in the ingredient library, recognised by the section\'s own name or CAS number' : ''})${e.exception ? `: ${e.exception}` : ''}; this formula has ${fmt(c.pct)} %. ${c.chassis ? chassisNote([c]).trim() : `Remove ${whereOf(c)}.`}`,
-      });
+      result.remedies.push(removal('prohibited', c.inci, [c], { ref: e.ref, regulation: regulationOfUs(e) }, `${c.inci} is prohibited in cosmetic products (${e.ref}, ${e.substance}${c.byPack ? '; not in the ingredient library, recognised by the section\'s own name or CAS number' : ''})${e.exception ? `: ${e.exception}` : ''}; this formula has ${fmt(c.pct)} %. ${c.chassis ? chassisNote([c]).trim() : `Remove ${whereOf(c)}.`}`));
     }
   }
 
@@ -159,16 +149,7 @@ export function screenUs(components: readonly ScreenComponent[], product: Produc
           `Replace it${alternatives.length ? ` with a colour additive listed for this product, such as ${alternatives.join(', ')}` : ''}.${chassisNote(comps)}`,
       });
     } else if (o.k === 'not_permitted') {
-      result.remedies.push({
-        code: 'cfr_not_permitted',
-        action: 'remove',
-        target: names,
-        from: round4(total),
-        to: 0,
-        changes: linesOf(comps, () => 0),
-        ...cite,
-        message: `${names} (${e.ref}, ${e.substance}) is ${o.why}${e.exception ? `; ${e.exception}` : ''}; not in this ${productWords(product)}. Remove it.${chassisNote(comps)}`,
-      });
+      result.remedies.push(removal('cfr_not_permitted', names, comps, cite, `${names} (${e.ref}, ${e.substance}) is ${o.why}${e.exception ? `; ${e.exception}` : ''}; not in this ${productWords(product)}. Remove it.${chassisNote(comps)}`));
     } else {
       const k = callerScale(comps, o.max, (c) => c.pct * (e.factors[c.inci] ?? 1));
       const unconverted = o.use.basis !== null && comps.some((c) => e.factors[c.inci] === undefined);
