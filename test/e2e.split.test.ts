@@ -1,40 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropNamespaceStream, freshDatabase, freshNamespace, realServer } from '@svc/kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, freshNamespace, realServer } from '@svc/kit/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startSplit, type RunningSplit } from '../scripts/split';
+import { splitForSuite } from './support/split-system';
 import { expectError, get, send, walk } from './walk';
 
 describe('split start: seven processes against real PostgreSQL, Redis and NATS', () => {
+  const split = splitForSuite('split');
+  const output = split.output;
   let sys: RunningSplit;
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
-  const ns = freshNamespace('split');
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-split-'));
-  const output: string[] = [];
-
-  beforeAll(async () => {
-    db = await freshDatabase('split', { catalogue: true });
-    sys = await startSplit({
-      databaseUrl: db.url,
-      redisUrl: await realServer('redis'),
-      natsUrl: await realServer('nats'),
-      namespace: ns,
-      dataDir,
-      // info: the access log is written too, so the key checks below read every request's line.
-      logLevel: 'info',
-      output: (name, line) => void output.push(`${name}: ${line}`),
-    });
-  }, 240_000);
-
-  afterAll(async () => {
-    await sys?.stop();
-    await db?.drop();
-    await dropNamespaceStream(ns);
-    rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  beforeAll(() => void (sys = split.sys));
 
   it('serves the four skeleton endpoints and their errors over HTTP', async () => {
     await walk(sys);

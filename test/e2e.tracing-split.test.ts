@@ -4,49 +4,31 @@
  * gateway answers in `traceparent`, exported over OTLP to a receiver in this process, and that id
  * on the log lines the request wrote.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropNamespaceStream, freshDatabase, freshNamespace, realServer, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@svc/kit/testing';
-import { startSplit, type RunningSplit } from '../scripts/split';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@svc/kit/testing';
+import type { RunningSplit } from '../scripts/split';
+import { splitForSuite } from './support/split-system';
 import { send } from './walk';
 
 const SERVER = 2;
 
 describe('tracing across the split start', () => {
-  let sys: RunningSplit;
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
   let receiver: OtlpReceiver;
-  const ns = freshNamespace('trace');
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-trace-'));
-  const output: string[] = [];
   const OTEL = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_BSP_SCHEDULE_DELAY', 'OTEL_TRACES_SAMPLER'];
-
-  beforeAll(async () => {
-    receiver = await startOtlpReceiver();
-    // The children inherit this process' environment (startSplit).
-    Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_TRACES_SAMPLER: 'parentbased_always_on' });
-    db = await freshDatabase('trace');
-    sys = await startSplit({
-      databaseUrl: db.url,
-      redisUrl: await realServer('redis'),
-      natsUrl: await realServer('nats'),
-      namespace: ns,
-      dataDir,
-      logLevel: 'info',
-      output: (name, line) => void output.push(`${name}: ${line}`),
-    });
-  }, 240_000);
-
-  afterAll(async () => {
-    await sys?.stop();
-    for (const k of OTEL) delete process.env[k];
-    await receiver?.close();
-    await db?.drop();
-    await dropNamespaceStream(ns);
-    rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  const split = splitForSuite('trace', {
+    async before() {
+      receiver = await startOtlpReceiver();
+      // The children inherit this process' environment (startSplit).
+      Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_TRACES_SAMPLER: 'parentbased_always_on' });
+    },
+    async after() {
+      for (const k of OTEL) delete process.env[k];
+      await receiver?.close();
+    },
+  });
+  const output = split.output;
+  let sys: RunningSplit;
+  beforeAll(() => void (sys = split.sys));
 
   it('puts a /check and everything it causes in one trace, named in the answer and the logs', async () => {
     const check = { base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] };
