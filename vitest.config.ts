@@ -24,10 +24,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Two files at a time: much of a file's time is waiting on its system or the real servers,
-    // so two overlap well on two cores. Every file has its own database, namespace, ports and
-    // data dir, so they do not see each other.
-    maxWorkers: 2,
+    // Three files at a time on two cores: much of a file's time is waiting (on its system, the
+    // real servers, a deadline that must run out, a killed process), which a third file fills
+    // (the suite: 359 s with two, 341 s with three, docs/benchmarks.md). Every file has its own
+    // database, namespace, ports and data dir, so they do not see each other.
+    maxWorkers: 3,
     reporters: ['default'],
     // The systems the tests boot run their services on the main thread: a thread per service
     // costs a second isolate compiling the same code. The tests about threads ask for them.
