@@ -1,8 +1,9 @@
 /**
  * The US pack (data/us-cfr.json): the FDA's prohibited and restricted cosmetic ingredients (21 CFR
- * 700.11 to 700.35, and hexachlorophene, 21 CFR 250.250) and a representative list of the colour
- * additives of 21 CFR parts 73, 74 and 82 with their permitted uses. Curated by hand from the CFR
- * text, each entry citing its section and where it was checked; validated once when the module loads.
+ * 700.11 to 700.35, and hexachlorophene, 21 CFR 250.250) and the colour additives of 21 CFR parts 73
+ * (subpart C), 74 (subpart C) and 82 whose sections were read, with their permitted uses and the rule
+ * for lakes (the pack's note names the sections not yet covered). Curated by hand from the CFR text,
+ * each entry citing its section and where it was checked; validated once when the module loads.
  */
 import { z } from 'zod';
 import usCfrJson from '../data/us-cfr.json';
@@ -88,6 +89,8 @@ export const UsPackSchema = z.strictObject({
   externalAreas: z.array(AreaSchema),
   /** A colourant the pack does not hold: where the check sends the formulator. */
   unlisted: z.strictObject({ ref: z.string().min(1), regulation: z.string().min(1), text: z.string().min(1) }),
+  /** A lake of a colour the pack holds: screened under that colour's uses, and this is what the check asks to verify. */
+  lakes: z.strictObject({ ref: z.string().min(1), regulation: z.string().min(1), text: z.string().min(1) }),
   entries: z.array(UsEntrySchema).min(1),
 });
 export type UsPackJson = z.infer<typeof UsPackSchema>;
@@ -137,15 +140,35 @@ export function compileUsPack(raw: unknown): UsPack {
  * could resolve is not to be judged by a part of it.
  */
 export function usEntriesNamed(pack: UsPack, name: string): UsEntry[] {
-  return lookupName(pack.nameIndex, name).map((ref) => pack.byRef.get(ref) as UsEntry);
+  const found = lookupName(pack.nameIndex, name).map((ref) => pack.byRef.get(ref) as UsEntry);
+  return found.length > 0 ? found : usLakeOf(pack, name);
 }
 
-/** The entries an ingredient falls under: its name, its CAS number, or an entry's pattern. */
+/** The entries an ingredient falls under: its name, its CAS number, or an entry's pattern; a lake, its colour's entry. */
 export function usEntriesOf(pack: UsPack, inci: string, cas: string | null): UsEntry[] {
   const out = new Set<UsEntry>(pack.byName.get(inci) ?? []);
   if (cas) for (const e of pack.byCas.get(cas) ?? []) out.add(e);
   for (const [re, e] of pack.patterns) if (re.test(inci)) out.add(e);
+  if (out.size === 0) for (const e of usLakeOf(pack, inci)) out.add(e);
   return [...out];
+}
+
+/** "RED 33 LAKE", "FD&C Yellow No. 5 Aluminum Lake": the straight colour's name, or null when the name is not a lake's. */
+export function lakeBase(name: string): string | null {
+  const m = /^(.+?)\s+(?:(?:ALUMINUM|ALUMINIUM|BARIUM|CALCIUM|POTASSIUM|SODIUM|STRONTIUM|ZIRCONIUM)\s+)?LAKE$/i.exec(name.trim());
+  return m ? (m[1] as string) : null;
+}
+
+/**
+ * The colour entry a lake's name stands for (its straight colour's, by the colour's whole name), or none.
+ * A lake is screened under its colour's uses, never more widely: it cannot be permitted where its
+ * colour is not (21 CFR part 82), and the screen asks to verify its certification and listing.
+ */
+export function usLakeOf(pack: UsPack, name: string): UsEntry[] {
+  const base = lakeBase(name);
+  if (base === null) return [];
+  const refs = new Set([...(pack.byName.get(base.toUpperCase()) ?? []).map((e) => e.ref), ...lookupName(pack.nameIndex, base)]);
+  return [...refs].map((ref) => pack.byRef.get(ref) as UsEntry).filter((e) => e.kind === 'colour');
 }
 
 /** The areas a use is permitted in (for messages: "skin, face"). */

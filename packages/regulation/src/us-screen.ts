@@ -9,12 +9,14 @@
  * replace), over a maximum -> reduce (members of one entry summed, converted to the maximum's basis
  * where the pack has the factor), a condition the request cannot settle (purpose of use, a
  * certified batch, a product class) -> verify. With no area given, every area is evaluated and the
- * answers merged as the EU screen merges them. A colourant the pack does not hold -> verify.
+ * answers merged as the EU screen merges them. A colourant the pack does not hold -> verify. A lake
+ * of a colour the pack holds is screened under that colour's uses and, where they permit it, asks to
+ * verify that the lake is certified and listed for the use (the pack's `lakes`).
  */
 import type { ProductDescription, Remedy } from '@svc/formula';
 import { AREAS, type Area } from './product';
 import { EPS, callerScale, chassisNote, floor4, fmt, linesOf, namesOf, productWords, removal, round4, whereOf, type ScreenComponent, type ScreenResult } from './screen';
-import { usEntriesOf, type UsEntry, type UsPack, type UsUse } from './us-pack';
+import { lakeBase, usEntriesOf, type UsEntry, type UsPack, type UsUse } from './us-pack';
 
 type Outcome =
   | { k: 'ok'; use: UsUse }
@@ -82,10 +84,14 @@ interface Group {
 export function screenUs(components: readonly ScreenComponent[], product: ProductDescription, pack: UsPack): ScreenResult {
   const groups = new Map<string, Group>();
   const unlisted: ScreenComponent[] = [];
+  /** Lakes of a colour the pack holds, with that colour's entry (a name of the entry itself is no lake). */
+  const lakes: Array<{ c: ScreenComponent; e: UsEntry }> = [];
   for (const c of components) {
     if (!(c.pct > 0)) continue;
     const entries = c.usRefs ? c.usRefs.flatMap((r) => pack.byRef.get(r) ?? []) : usEntriesOf(pack, c.inci, c.cas ?? null);
     if (entries.length === 0 && c.colourant === true) unlisted.push(c);
+    const colour = entries.find((e) => e.kind === 'colour');
+    if (colour && lakeBase(c.inci) !== null && !colour.names.includes(c.inci.toUpperCase())) lakes.push({ c, e: colour });
     for (const entry of entries) {
       let g = groups.get(entry.ref);
       if (!g) groups.set(entry.ref, (g = { entry, comps: [] }));
@@ -101,6 +107,8 @@ export function screenUs(components: readonly ScreenComponent[], product: Produc
 
   // Prohibitions first: a line removed for one section is not screened against the others.
   const refused = new Set<ScreenComponent>();
+  /** Lines a colour remedy takes out: a lake among them is not asked about as well. */
+  const replaced = new Set<ScreenComponent>();
   for (const { entry: e, comps } of groups.values()) {
     if (e.status !== 'prohibited') continue;
     for (const c of comps) {
@@ -135,6 +143,7 @@ export function screenUs(components: readonly ScreenComponent[], product: Produc
     result.adjust = true;
     const total = comps.reduce((s, c) => s + c.pct, 0);
     if (o.k === 'not_permitted' && e.kind === 'colour') {
+      for (const c of comps) replaced.add(c);
       const alternatives = alternativesFor(e, product, pack);
       result.remedies.push({
         code: 'colour_additive_use',
@@ -170,6 +179,10 @@ export function screenUs(components: readonly ScreenComponent[], product: Produc
 
   for (const c of unlisted) {
     verify(pack.unlisted, c.inci, `${c.inci} ${pack.unlisted.text}.`, 'colour_additive_unlisted');
+  }
+  for (const { c, e } of lakes) {
+    if (replaced.has(c) || refused.has(c)) continue;
+    verify(pack.lakes, c.inci, `${c.inci} (a lake of ${e.title}, ${e.ref}) ${pack.lakes.text}.`, 'colour_additive_lake');
   }
   return result;
 }

@@ -3,10 +3,11 @@
  * pack: the cases are generated from its entries, their uses and maxima, never typed here.
  */
 import { describe, expect, it } from 'vitest';
+import colourNames from '../../../services/library/src/data/colour-names.json';
 import { AREAS, PRODUCT_DEFAULTS, type Area, type IngredientFacts, type ProductDescription } from '@svc/formula';
 import { shippedCatalogue } from '../../../scripts/catalogue-fixture';
 import usCfrJson from '../data/us-cfr.json';
-import { US_CFR, compileUsPack, screenUs, usEntriesOf, type ScreenComponent, type UsEntry, type UsUse } from '../src/index';
+import { US_CFR, compileUsPack, lakeBase, screenUs, usEntriesNamed, usEntriesOf, type ScreenComponent, type UsEntry, type UsUse } from '../src/index';
 
 const pack = US_CFR;
 
@@ -27,7 +28,9 @@ describe('the US pack', () => {
   it('says where it comes from, and cites a CFR section and its source for every entry', () => {
     expect(pack.source).toContain('Code of Federal Regulations');
     expect(pack.vintage.length).toBeGreaterThan(0);
-    expect(pack.note).toContain('representative');
+    // The note says which sections are held and which are not yet: every colour entry's section is named there.
+    expect(pack.note).toContain('Not covered');
+    for (const e of pack.entries.filter((x) => x.kind === 'colour')) expect(pack.note, e.ref).toContain(e.ref.replace('21 CFR ', ''));
     for (const e of pack.entries) {
       expect(e.ref).toMatch(/^21 CFR \d+\.\d+[a-z]?$/);
       expect(e.source.length).toBeGreaterThan(0);
@@ -223,6 +226,18 @@ describe('colour additives', () => {
     }
   });
 
+  it('answers to the names a chemist writes: the CFR name, the label name, and the CI number the library gives that colour', () => {
+    const library = (colourNames as { names: Record<string, string> }).names;
+    for (const e of colours.filter((x) => x.certification === true)) {
+      // The label name (21 CFR 701.3): the FD&C/D&C prefix and "No." left out.
+      const label = e.title.replace(/^(FD&C|D&C) /, '').replace(/^Ext\. D&C /, 'Ext. ').replace(' No. ', ' ').toUpperCase();
+      expect(e.names, e.ref).toContain(label);
+      for (const n of [e.title, label, label.toLowerCase()]) expect(usEntriesNamed(pack, n), `${e.ref} ${n}`).toContain(e);
+      // A CI number never where the library's catalogue gives it another colour (none for CI 15800, D&C Red No. 31).
+      for (const ci of e.names.filter((n) => n.startsWith('CI '))) expect([label, undefined], `${e.ref} ${ci}`).toContain(library[ci]);
+    }
+  });
+
   it('a colourant the pack does not hold is never passed: verify, naming where to look', () => {
     const catalogue: IngredientFacts[] = shippedCatalogue().entries.map((x) => x.facts);
     const unlisted = catalogue.filter((f) => f.colourant && usEntriesOf(pack, f.inci, f.cas).length === 0);
@@ -232,5 +247,82 @@ describe('colour additives', () => {
       expect(r, f.inci).toMatchObject({ adjust: false, verify: true });
       expect(r.remedies).toEqual([expect.objectContaining({ code: 'colour_additive_unlisted', action: 'verify', ref: pack.unlisted.ref, regulation: pack.unlisted.regulation })]);
     }
+  });
+});
+
+describe('colour additives: one case per restriction kind, generated from the pack', () => {
+  const colours = pack.entries.filter((e) => e.kind === 'colour');
+  const ordinaryIn = (e: UsEntry, area: Area) => e.uses.some((u) => u.areas.includes(area) && u.special === null);
+
+  it('the eye area is refused for every colour whose listing does not name it (21 CFR 70.5(a)), and passed where it does', () => {
+    const notEye = colours.filter((e) => !e.uses.some((u) => u.areas.includes('eye')) && ordinaryIn(e, 'face'));
+    const eye = colours.filter((e) => e.uses.some((u) => u.areas.includes('eye') && u.special === null && u.max === null));
+    expect(notEye.length).toBeGreaterThanOrEqual(8);
+    expect(eye.length).toBeGreaterThanOrEqual(15);
+    for (const e of notEye) {
+      const r = screenUs([component(e.names[0] as string, 0.1, { colourant: true })], product({ area: 'eye' }), pack);
+      expect(about(e.ref, r), e.ref).toEqual([expect.objectContaining({ code: 'colour_additive_use', action: 'replace', message: expect.stringContaining('70.5(a)') })]);
+      // The same amount on the face is listed.
+      expect(screenUs([component(e.names[0] as string, 0.1, { colourant: true })], product({ area: 'face' }), pack).adjust, e.ref).toBe(false);
+    }
+    for (const e of eye) expect(screenUs([component(e.names[0] as string, 0.1)], product({ area: 'eye' }), pack).adjust, e.ref).toBe(false);
+  });
+
+  it('a colour listed for externally applied cosmetics only is refused on the lips and in the mouth, and passed on the skin', () => {
+    const external = colours.filter((e) => e.uses.length > 0 && e.uses.every((u) => u.areas.every((a) => pack.externalAreas.includes(a))) && ordinaryIn(e, 'skin'));
+    expect(external.length).toBeGreaterThanOrEqual(6);
+    for (const e of external) {
+      for (const area of ['lip', 'oral'] as const) {
+        const r = screenUs([component(e.names[0] as string, 0.05)], product({ area }), pack);
+        expect(about(e.ref, r), `${e.ref} ${area}`).toEqual([expect.objectContaining({ code: 'colour_additive_use', action: 'replace', changes: [{ line: 0, from: 0.05, to: 0 }] })]);
+      }
+      expect(screenUs([component(e.names[0] as string, 0.05)], product({ area: 'skin' }), pack).adjust, e.ref).toBe(false);
+    }
+  });
+
+  it('a maximum on the lips: each listed maximum just under passes (certification asked), just over reduces to it, and elsewhere it does not apply', () => {
+    const lipped = colours.filter((e) => e.uses.some((u) => u.areas.includes('lip') && u.max !== null));
+    expect(lipped.map((e) => e.ref).length).toBeGreaterThanOrEqual(3);
+    for (const e of lipped) {
+      const u = e.uses.find((x) => x.areas.includes('lip') && x.max !== null) as UsUse;
+      const max = u.max as number;
+      const name = e.names[e.names.length - 1] as string;
+      const under = screenUs([component(name, max * 0.95)], product({ area: 'lip' }), pack);
+      expect(under.adjust, e.ref).toBe(false);
+      expect(about(e.ref, under).map((m) => m.action)).toEqual(e.certification ? ['verify'] : []);
+      const over = screenUs([component(name, max * 1.2)], product({ area: 'lip' }), pack);
+      expect(about(e.ref, over), e.ref).toEqual([expect.objectContaining({ code: 'cfr_over_max', action: 'reduce', to: max, from: expect.closeTo(max * 1.2, 6) })]);
+      // The same amount on the skin (externally applied, no maximum) is not reduced.
+      if (ordinaryIn(e, 'skin')) expect(screenUs([component(name, max * 1.2)], product({ area: 'skin' }), pack).adjust, e.ref).toBe(false);
+    }
+  });
+
+  it('a lake is screened under its colour: refused where the colour is, and asked to verify its certification and listing where the colour is permitted', () => {
+    let cases = 0;
+    for (const e of colours.filter((x) => x.certification === true)) {
+      for (const lake of [`${e.names[e.names.length - 1]} LAKE`, `${e.title} Aluminum Lake`]) {
+        expect(lakeBase(lake)).not.toBeNull();
+        expect(usEntriesNamed(pack, lake), lake).toEqual([e]);
+        for (const area of AREAS) {
+          const p = product({ area });
+          const r = screenUs([component(lake, 0.1, { colourant: true, usRefs: [e.ref] })], p, pack);
+          const u = useIn(e, area, p);
+          const lakeAsk = r.remedies.filter((m) => m.code === 'colour_additive_lake');
+          if (u === undefined) {
+            expect(r.remedies.map((m) => m.code), `${lake} ${area}`).toEqual(['colour_additive_use']);
+          } else {
+            expect(lakeAsk, `${lake} ${area}`).toEqual([expect.objectContaining({ action: 'verify', ref: pack.lakes.ref, regulation: pack.lakes.regulation, target: lake })]);
+            expect(lakeAsk[0]?.message).toContain(e.ref);
+          }
+          cases++;
+        }
+      }
+    }
+    expect(cases).toBeGreaterThan(100);
+    // The colour's own name is no lake; a lake of a colour the pack does not hold is a colourant it does not hold.
+    const straight = colours.find((x) => x.certification === true) as UsEntry;
+    expect(screenUs([component(straight.names[0] as string, 0.1)], product({ area: 'face' }), pack).remedies.some((m) => m.code === 'colour_additive_lake')).toBe(false);
+    expect(usEntriesNamed(pack, 'ACID BLUE 9 ALUMINUM LAKE')).toEqual([]);
+    expect(usEntriesOf(pack, 'NOT A COLOUR LAKE', null)).toEqual([]);
   });
 });

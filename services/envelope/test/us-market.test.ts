@@ -90,6 +90,18 @@ describe('market: us', () => {
     expect((left?.pct ?? 0) * factor).toBeLessThanOrEqual(max + 1e-9);
   });
 
+  it('a lake written by its label name is screened under its colour: replaced in the eye area, asked to verify on the lips', () => {
+    // A certified colour listed for the lips but not the eye area, by its label name (e.g. RED 33 LAKE).
+    const colour = US_CFR.entries.find((e) => e.certification === true && e.uses.some((u) => u.areas.includes('lip') && u.special === null) && !e.uses.some((u) => u.areas.includes('eye'))) as UsEntry;
+    const lake = `${colour.names[colour.names.length - 1]} LAKE`;
+    const eye = check(serum([{ n: lake, pct: 0.1 }], { market: 'us', product: { area: 'eye' } }));
+    expect(eye.verdict).toBe('adjust');
+    expect(eye.remedies.filter((m) => m.ref === colour.ref)).toEqual([expect.objectContaining({ action: 'replace', code: 'colour_additive_use' })]);
+    const lip = check(serum([{ n: lake, pct: 0.1 }], { market: 'us', product: { area: 'lip' } }));
+    expect(lip.verdict).toBe('compatible_verify');
+    if (!facts.has(lake)) expect(lip.remedies.filter((m) => m.code === 'colour_additive_lake')).toEqual([expect.objectContaining({ action: 'verify', ref: US_CFR.lakes.ref, target: lake })]);
+  });
+
   it('does not cite EU Annex II for a prohibited trace', () => {
     const eu = check(serum([{ pct: 1, blend: [{ n: 'GLYCERIN', f: 1 }, { n: 'CHLOROFORM', f: 'trace' }] }]));
     const us = check(serum([{ pct: 1, blend: [{ n: 'GLYCERIN', f: 1 }, { n: 'CHLOROFORM', f: 'trace' }] }], { market: 'us' }));
