@@ -89,9 +89,11 @@ describe('request rate limits per plan', () => {
   });
 
   it('fails open without Redis, counted and logged, and limits again once it is back', async () => {
-    // The free account's budget is spent first, so a request that passes proves the limit was skipped.
-    await Promise.all(Array.from({ length: 12 }, () => cheap(free)));
-    expect((await cheap(free)).status).toBe(429);
+    // The free account's budget is spent first (until the limiter says so: on a loaded machine the
+    // budget refills while a burst is sent), so a request that passes proves the limit was skipped.
+    let spent = false;
+    for (let i = 0; i < 5 && !spent; i++) spent = (await Promise.all(Array.from({ length: 12 }, () => cheap(free)))).some((a) => a.status === 429);
+    expect(spent).toBe(true);
     const before = await failOpenCount('rate_limit');
     await redis.cut();
     try {
