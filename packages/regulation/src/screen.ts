@@ -205,6 +205,16 @@ export function linesOf(comps: readonly ScreenComponent[], to: (c: ScreenCompone
 
 export const namesOf = (comps: readonly ScreenComponent[]): string => [...new Set(comps.map((c) => c.inci))].join(' + ');
 
+/**
+ * The remedy that brings these components down to `max`, counted by `weight` (the amount as the rule
+ * calculates it): only the caller's lines change (callerScale).
+ */
+export function reduction(code: string, target: string, comps: readonly ScreenComponent[], weight: (c: ScreenComponent) => number, max: number, cite: { ref?: string; regulation: string }, message: (total: number) => string): Remedy {
+  const total = comps.reduce((sum, c) => sum + weight(c), 0);
+  const k = callerScale(comps, max, weight);
+  return { code, action: 'reduce', target, from: round4(total), to: max, changes: linesOf(comps, (c) => floor4(c.linePct * k)), ...cite, message: message(total) };
+}
+
 /** The remedy that takes these components' lines out of the formula, citing the rule that says so. */
 export function removal(code: string, target: string, comps: readonly ScreenComponent[], cite: { ref?: string; regulation: string }, message: string): Remedy {
   const total = comps.reduce((sum, c) => sum + c.pct, 0);
@@ -334,20 +344,13 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
       result.remedies.push(removal('annex_not_permitted', names, comps, cite, `${names} (Annex ${ref}, ${e.substance}) is ${o.why}; not in this ${productWords(product)}. Remove it.${chassisNote(comps)}`));
     } else if (o.k === 'over') {
       const basis = o.item.basis !== null;
-      const t = comps.reduce((s, c) => s + c.pct * (basis && c.asAcid !== null ? c.asAcid : 1), 0);
-      const k = callerScale(comps, o.max, (c) => c.pct * (basis && c.asAcid !== null ? c.asAcid : 1));
-      result.remedies.push({
-        code: 'annex_over_max',
-        action: 'reduce',
-        target: names,
-        from: round4(t),
-        to: o.max,
-        changes: linesOf(comps, (c) => floor4(c.linePct * k)),
-        ...cite,
-        message:
+      const weight = (c: ScreenComponent) => c.pct * (basis && c.asAcid !== null ? c.asAcid : 1);
+      result.remedies.push(
+        reduction('annex_over_max', names, comps, weight, o.max, cite, (t) =>
           `${names} (Annex ${ref}, ${o.item.text}): at most ${fmt(o.max)} %${o.item.basis ? ` calculated as ${o.item.basis}` : ''} in the ready-for-use product; ` +
           `this formula has ${fmt(t)} %${basis && comps.some((c) => c.asAcid === null && c.pct > 0) ? ' (salts counted as they are, without conversion)' : ''}. Reduce it to ${fmt(o.max)} %.${chassisNote(comps)}`,
-      });
+        ),
+      );
     }
     // The pH condition too, when the amount is over as well: one answer names both, so that
     // applying its remedies does not meet the other on the next check.

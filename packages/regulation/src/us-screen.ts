@@ -15,7 +15,7 @@
  */
 import type { ProductDescription, Remedy } from '@svc/formula';
 import { AREAS, type Area } from './product';
-import { EPS, callerScale, chassisNote, floor4, fmt, linesOf, namesOf, productWords, removal, round4, whereOf, type ScreenComponent, type ScreenResult } from './screen';
+import { EPS, callerScale, chassisNote, floor4, fmt, linesOf, namesOf, productWords, reduction, removal, round4, whereOf, type ScreenComponent, type ScreenResult } from './screen';
 import { lakeBase, usEntriesOf, type UsEntry, type UsPack, type UsUse } from './us-pack';
 
 type Outcome =
@@ -160,20 +160,13 @@ export function screenUs(components: readonly ScreenComponent[], product: Produc
     } else if (o.k === 'not_permitted') {
       result.remedies.push(removal('cfr_not_permitted', names, comps, cite, `${names} (${e.ref}, ${e.substance}) is ${o.why}${e.exception ? `; ${e.exception}` : ''}; not in this ${productWords(product)}. Remove it.${chassisNote(comps)}`));
     } else {
-      const k = callerScale(comps, o.max, (c) => c.pct * (e.factors[c.inci] ?? 1));
       const unconverted = o.use.basis !== null && comps.some((c) => e.factors[c.inci] === undefined);
-      result.remedies.push({
-        code: 'cfr_over_max',
-        action: 'reduce',
-        target: names,
-        from: round4(t),
-        to: o.max,
-        changes: linesOf(comps, (c) => floor4(c.linePct * k)),
-        ...cite,
-        message:
+      result.remedies.push(
+        reduction('cfr_over_max', names, comps, (c) => c.pct * (e.factors[c.inci] ?? 1), o.max, cite, (total) =>
           `${names} (${e.ref}, ${o.use.text}): at most ${fmt(o.max)} %${o.use.basis ? ` calculated as ${o.use.basis}` : ''} in the finished product; ` +
-          `this formula has ${fmt(t)} %${unconverted ? ' (counted as it is, without conversion)' : ''}. Reduce it to ${fmt(o.max)} %.${chassisNote(comps)}`,
-      });
+          `this formula has ${fmt(total)} %${unconverted ? ' (counted as it is, without conversion)' : ''}. Reduce it to ${fmt(o.max)} %.${chassisNote(comps)}`,
+        ),
+      );
     }
   }
 
