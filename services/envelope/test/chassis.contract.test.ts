@@ -185,32 +185,33 @@ describe('/check when the chassis bands cannot be had', () => {
     expect(problemOf(err)?.code).toBe('service_unavailable');
   });
 
+  /** A label that answers Bands with `bands` (the envelope's peer), on a free port. */
+  async function stubLabel(bands: (req: { variant: string }) => unknown): Promise<string> {
+    const stub = new GrpcServer('label', log);
+    stub.add('svc.v1.LabelChassis', proto.labelChassis.service, { Bands: unary<{ variant: string }, unknown>(log, bands) });
+    const port = await stub.listen('127.0.0.1:0');
+    stops.push(() => stub.shutdown(100));
+    return `127.0.0.1:${port}`;
+  }
+
   it.each([
     ['no component', (variant: string) => ({ variant, components: [] })],
     ['another variant', () => ({ variant: 'luxe', components: [{ n: 'AQUA', shareLo: 70, shareHi: 75 }] })],
     ['a band beyond 100', (variant: string) => ({ variant, components: [{ n: 'AQUA', shareLo: 95, shareHi: 105 }] })],
     ['a name twice', (variant: string) => ({ variant, components: [{ n: 'AQUA', shareLo: 70, shareHi: 75 }, { n: 'aqua', shareLo: 0, shareHi: 5 }] })],
   ])('refuses a malformed answer (%s) with a 503, never a verdict', async (_what, answer) => {
-    const stub = new GrpcServer('label', log);
-    stub.add('svc.v1.LabelChassis', proto.labelChassis.service, { Bands: unary<{ variant: string }, unknown>(log, (req) => answer(req.variant)) });
-    const port = await stub.listen('127.0.0.1:0');
-    stops.push(() => stub.shutdown(100));
-    const env = await startEnvelope(`127.0.0.1:${port}`);
+    const env = await startEnvelope(await stubLabel((req) => answer(req.variant)));
     const err = await failure(env.check(BODIES[0]!));
     expect(err?.code).toBe(grpc.status.UNAVAILABLE);
     expect(problemOf(err)?.code).toBe('service_unavailable');
   });
 
   it('a label that fails (not a transport error) is a 503 too', async () => {
-    const stub = new GrpcServer('label', log);
-    stub.add('svc.v1.LabelChassis', proto.labelChassis.service, {
-      Bands: unary(log, () => {
+    const env = await startEnvelope(
+      await stubLabel(() => {
         throw new Error('boom');
       }),
-    });
-    const port = await stub.listen('127.0.0.1:0');
-    stops.push(() => stub.shutdown(100));
-    const env = await startEnvelope(`127.0.0.1:${port}`);
+    );
     const err = await failure(env.check(BODIES[0]!));
     expect(err?.code).toBe(grpc.status.UNAVAILABLE);
     expect(problemOf(err)?.code).toBe('service_unavailable');
