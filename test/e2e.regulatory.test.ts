@@ -83,6 +83,40 @@ describe('POST /check: the EU annexes', () => {
     expect(bare.body.error.field).toBe('lines[1].n');
   });
 
+  it('market us: colour additives by their listing, from the pack: refused in the eye area where the listing does not name it, reduced over a maximum, passed (certification asked) where listed', async () => {
+    const colours = US_CFR.entries.filter((e) => e.kind === 'colour' && e.certification === true && e.uses.every((u) => u.unsettled === null));
+    const ordinary = (e: (typeof colours)[number], area: string) => e.uses.find((u) => u.areas.includes(area as never) && u.special === null);
+    const notEye = colours.find((e) => !e.uses.some((u) => u.areas.includes('eye')) && ordinary(e, 'face')?.max === null);
+    const eye = colours.find((e) => ordinary(e, 'eye')?.max === null);
+    const capped = colours.find((e) => e.uses.some((u) => u.special === null && u.max !== null && u.areas.includes('skin')));
+    expect([notEye, eye, capped].every(Boolean)).toBe(true);
+    const formula = (name: string, pct: number, area: string) => ({
+      ...serum({ market: 'us', product: { area } }),
+      lines: [{ n: 'AQUA', pct: 20 - pct }, { n: name, pct }],
+    });
+    const labelName = (e: (typeof colours)[number]) => e.names.find((n) => !n.startsWith('CI ') && !n.includes('&')) as string;
+    // Outside its listing: the eye area for a colour whose listing does not name it.
+    const refused = await send(sys, 'POST', '/check', JSON.stringify(formula(labelName(notEye!), 0.1, 'eye')));
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    expect(refused.body.verdict).toBe('adjust');
+    expect(refused.body.remedies.filter((m: { ref?: string }) => m.ref === notEye!.ref)).toEqual([
+      expect.objectContaining({ code: 'colour_additive_use', action: 'replace', changes: [{ line: 1, from: 0.1, to: 0 }], regulation: `${notEye!.ref}, ${notEye!.title}` }),
+    ]);
+    // Within it: the same amount on the face, and an eye-area colour in the eye area, ask only for the certified batch.
+    for (const [e, area] of [[notEye!, 'face'], [eye!, 'eye']] as const) {
+      const ok = await send(sys, 'POST', '/check', JSON.stringify(formula(labelName(e), 0.1, area)));
+      expect(ok.status).toBe(200);
+      expect(ok.body.verdict, `${e.ref} ${area}`).toBe('compatible_verify');
+      expect(ok.body.remedies.filter((m: { ref?: string }) => m.ref === e.ref).map((m: { action: string }) => m.action)).toEqual(['verify']);
+    }
+    // Over a maximum the listing sets: reduced to it.
+    const max = capped!.uses.find((u) => u.special === null && u.max !== null && u.areas.includes('skin'))!.max as number;
+    const over = await send(sys, 'POST', '/check', JSON.stringify(formula(labelName(capped!), max * 3, 'skin')));
+    expect(over.status).toBe(200);
+    expect(over.body.verdict).toBe('adjust');
+    expect(over.body.remedies.filter((m: { ref?: string }) => m.ref === capped!.ref)).toEqual([expect.objectContaining({ code: 'cfr_over_max', action: 'reduce', to: max })]);
+  });
+
   it.each([
     [serum({ product: { area: 'elbow' } }), 'product.area'],
     [serum({ product: { spray: 'yes' } }), 'product.spray'],

@@ -107,17 +107,17 @@ replaces it (the new key is shown once, the old one stops working at once).
   cosmetic ingredients (21 CFR 700.11 to 700.35: bithionol, mercury compounds, vinyl chloride,
   halogenated salicylanilides, zirconium in aerosols, chloroform, methylene chloride,
   chlorofluorocarbon propellants, prohibited cattle materials, sunscreen ingredients; and
-  hexachlorophene, 21 CFR 250.250) and the colour additives of 21 CFR parts 73, 74 and 82 whose
-  sections the pack holds (its note lists those of parts 73 and 74, subpart C, not yet covered, such
-  as FD&C Red No. 40 and FD&C Yellow No. 6) with the uses they are listed for (eye area only where
-  the listing says so, externally applied, lips, with their maxima; batch certification), by their
+  hexachlorophene, 21 CFR 250.250) and every colour additive listed for cosmetics in 21 CFR parts
+  73, 74 and 82 with the uses it is listed for (eye area only where the listing says so, externally
+  applied, lips, product classes, with their maxima; batch certification; a use whose section text
+  the pack could not read answers \`verify\` and says so, the pack's note lists them), by their
   CFR name, label name (\`RED 33\`) or, where it is one colour's, Colour Index number. A lake
   (\`RED 33 LAKE\`) is screened under its colour's uses and asks you to verify it is certified and
   listed for the use. \`remove\` for a prohibited
   ingredient or one outside its permitted uses, \`reduce\` to a maximum (mercury counted as the
   metal), \`replace\` for a colour additive not listed for this product, \`verify\` for what the
-  request cannot settle (a certified batch, a lake, a purpose of use, an aerosol, a colourant the
-  pack does not cover). The label's \`warnings\` stay EU-only.
+  request cannot settle (a certified batch, a lake, a purpose of use, an aerosol, a use not settled
+  by the pack, a colourant the pack does not cover). The label's \`warnings\` stay EU-only.
 - \`repair: true\` on /check also returns \`repaired\`: your formula with every remedy applied (as you
   would apply them: lines reduced or removed, pH set, balanced with AQUA), checked again until it is not
   \`adjust\` or no remedy moves it, with its \`verdict\`, and \`repairSteps\` (what was applied at each
