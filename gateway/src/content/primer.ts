@@ -51,8 +51,10 @@ and validated at bench and pilot scale before production.
 - Use INCI names. Search first when unsure; an unknown name does not fail a check, it makes the
   verdict \`compatible_verify\` and comes back under \`unmatched\` with suggestions. It is still
   screened when the market's regulatory pack itself names it (an annex entry's INCI or substance name,
-  "(INN)" and "and its salts" left off, a 21 CFR section's name, or \`CAS 59-05-2\` / \`EC 200-413-8\`):
-  a prohibited substance then gives \`adjust\` with its \`remove\` remedy, whole names only.
+  "(INN)" and "and its salts" left off, a 21 CFR section's name, or a CAS or EC number, bare
+  \`59-05-2\` / \`200-413-8\` or prefixed \`CAS 59-05-2\`): a prohibited substance then gives
+  \`adjust\` with its \`remove\` remedy, whole names only. A name must hold a letter unless it is such
+  a number; a bare CAS number whose check digit is wrong is a 400 naming the line.
 - Water and fragrance may be written in any common spelling (\`AQUA\`, \`WATER\`, \`EAU\`, \`PARFUM\`,
   \`FRAGRANCE\`, ...); labels print \`AQUA\`/\`PARFUM\` for the EU and \`WATER\`/\`FRAGRANCE\` for the US.
 - Give a colourant by its CI number (\`CI 77891\`, \`CI 77019\`) to have it listed last on the label,
