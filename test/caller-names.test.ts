@@ -19,7 +19,9 @@ const word = fc.oneof(fc.constantFrom(...FACT_NAMES), fc.constantFrom('FOO', 'LO
 const decorated = fc
   .tuple(word, number, fc.constantFrom('{w} {d}%', '{d} {w}', '{w} ({d})', 'LOT {d}.', '{w} [{d}]', '{w} #{d}', '{w} {d} %', '{w}-{d}', '{w} {d}/{d}', '{w}'))
   .map(([w, d, shape]) => shape.replaceAll('{w}', w).replaceAll('{d}', d));
-const name = fc.oneof({ weight: 3, arbitrary: decorated }, { weight: 2, arbitrary: fc.constantFrom(...CHASSIS_NAMES) });
+// Bare CAS and EC numbers, the only names without a letter a request accepts (issue 29).
+const registry = fc.constantFrom('59-05-2', '7732-18-5', '56-81-5', '200-362-1', '231-791-2', '122-99-6');
+const name = fc.oneof({ weight: 3, arbitrary: decorated }, { weight: 2, arbitrary: fc.constantFrom(...CHASSIS_NAMES) }, { weight: 1, arbitrary: registry });
 const body = fc.record({
   variant: fc.constantFrom(...ARCHITECTURES),
   nbPct: fc.integer({ min: 1, max: 1000 }).map((v) => v / 10),
@@ -50,5 +52,21 @@ describe('caller names with numbers', () => {
       { numRuns: 2_000 },
     );
     expect(answered).toBeGreaterThan(refused);
+  });
+
+  it('a bare CAS or EC number (a name with no letter, never blanked) echoed beside a chassis name is no finding, and an amount the service writes there is still caught', () => {
+    for (const chassisName of CHASSIS_NAMES) {
+      for (const cas of ['59-05-2', '200-362-1']) {
+        for (const text of [`${chassisName}, ${cas}`, `${cas} ${chassisName}`, `${chassisName} (${cas})`]) {
+          expect(findLeaks(text, CHASSIS), text).toEqual([]);
+        }
+        // The caller's number in the text never covers an amount written beside the chassis name.
+        expect(findLeaks(`${chassisName} 12.5, ${cas}`, CHASSIS, { callerNames: [cas] }).length, `${chassisName} amount`).toBeGreaterThan(0);
+        expect(findLeaks(`${cas}, 3 ${chassisName}`, CHASSIS, { callerNames: [cas] }).length, `${chassisName} amount before`).toBeGreaterThan(0);
+      }
+      // Any other bare number is still never blanked, so it still reads as an amount: why it stays a 400.
+      expect(findLeaks(`${chassisName} 12`, CHASSIS, { callerNames: ['12'] }).length, chassisName).toBeGreaterThan(0);
+      expect(findLeaks(`${chassisName}, 59`, CHASSIS, { callerNames: ['59'] }).length, chassisName).toBeGreaterThan(0);
+    }
   });
 });

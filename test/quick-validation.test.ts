@@ -41,6 +41,7 @@ const between = (min: number, max: number) => mostly(fc.oneof(fc.double({ min, m
 const oddNames = fc.constantFrom(
   '', ' ', '   \t', 'A', 'é', '1,2-HEXANEDIOL', '123', '---', 'Glycérine', 'AQUA\u0007', 'AQUA\u007f', 'GLY\ud800CERIN', 'ROSA 🌹 EXTRACT',
   'canary-7x2k', 'NOT A CANARY-', 'x'.repeat(200), 'x'.repeat(201), ` ${'y'.repeat(199)}`, 'CI 77891', '(and)', 'Ω',
+  '59-05-2', '59-05-3', '200-362-1', '200-362-2', '1-23-4', '12345678-12-1', ' 7732-18-5 ',
 );
 const goodNames = fc.oneof(fc.constantFrom('AQUA', 'Glycerin', 'NIACINAMIDE', 'Phenoxyethanol', 'CAPRYLIC/CAPRIC TRIGLYCERIDE', 'PEG-40 HYDROGENATED CASTOR OIL', 'Sodium benzoate'), fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ,()/-]{0,40}$/));
 const name = mostly(goodNames, fc.oneof(oddNames, fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 12 }), wrong));

@@ -51,8 +51,10 @@ and validated at bench and pilot scale before production.
 - Use INCI names. Search first when unsure; an unknown name does not fail a check, it makes the
   verdict \`compatible_verify\` and comes back under \`unmatched\` with suggestions. It is still
   screened when the market's regulatory pack itself names it (an annex entry's INCI or substance name,
-  "(INN)" and "and its salts" left off, a 21 CFR section's name, or \`CAS 59-05-2\` / \`EC 200-413-8\`):
-  a prohibited substance then gives \`adjust\` with its \`remove\` remedy, whole names only.
+  "(INN)" and "and its salts" left off, a 21 CFR section's name, or a CAS or EC number, bare
+  \`59-05-2\` / \`200-413-8\` or prefixed \`CAS 59-05-2\`): a prohibited substance then gives
+  \`adjust\` with its \`remove\` remedy, whole names only. A name must hold a letter unless it is such
+  a number; a bare CAS number whose check digit is wrong is a 400 naming the line.
 - Water and fragrance may be written in any common spelling (\`AQUA\`, \`WATER\`, \`EAU\`, \`PARFUM\`,
   \`FRAGRANCE\`, ...); labels print \`AQUA\`/\`PARFUM\` for the EU and \`WATER\`/\`FRAGRANCE\` for the US.
 - Give a colourant by its CI number (\`CI 77891\`, \`CI 77019\`) to have it listed last on the label,
@@ -107,17 +109,17 @@ replaces it (the new key is shown once, the old one stops working at once).
   cosmetic ingredients (21 CFR 700.11 to 700.35: bithionol, mercury compounds, vinyl chloride,
   halogenated salicylanilides, zirconium in aerosols, chloroform, methylene chloride,
   chlorofluorocarbon propellants, prohibited cattle materials, sunscreen ingredients; and
-  hexachlorophene, 21 CFR 250.250) and the colour additives of 21 CFR parts 73, 74 and 82 whose
-  sections the pack holds (its note lists those of parts 73 and 74, subpart C, not yet covered, such
-  as FD&C Red No. 40 and FD&C Yellow No. 6) with the uses they are listed for (eye area only where
-  the listing says so, externally applied, lips, with their maxima; batch certification), by their
+  hexachlorophene, 21 CFR 250.250) and every colour additive listed for cosmetics in 21 CFR parts
+  73, 74 and 82 with the uses it is listed for (eye area only where the listing says so, externally
+  applied, lips, product classes, with their maxima; batch certification; a use whose section text
+  the pack could not read answers \`verify\` and says so, the pack's note lists them), by their
   CFR name, label name (\`RED 33\`) or, where it is one colour's, Colour Index number. A lake
   (\`RED 33 LAKE\`) is screened under its colour's uses and asks you to verify it is certified and
   listed for the use. \`remove\` for a prohibited
   ingredient or one outside its permitted uses, \`reduce\` to a maximum (mercury counted as the
   metal), \`replace\` for a colour additive not listed for this product, \`verify\` for what the
-  request cannot settle (a certified batch, a lake, a purpose of use, an aerosol, a colourant the
-  pack does not cover). The label's \`warnings\` stay EU-only.
+  request cannot settle (a certified batch, a lake, a purpose of use, an aerosol, a use not settled
+  by the pack, a colourant the pack does not cover). The label's \`warnings\` stay EU-only.
 - \`repair: true\` on /check also returns \`repaired\`: your formula with every remedy applied (as you
   would apply them: lines reduced or removed, pH set, balanced with AQUA), checked again until it is not
   \`adjust\` or no remedy moves it, with its \`verdict\`, and \`repairSteps\` (what was applied at each

@@ -8,3 +8,4 @@ export * from './requests';
 export * from './submission';
 export * from './memo';
 export * from './quick';
+export * from './registry-number';

@@ -3,6 +3,7 @@
  * All percentages are % w/w of the finished product (domain.md section 0).
  */
 import { z } from 'zod';
+import { casCheckDigitOk, registryShape } from './registry-number';
 
 export const ARCHITECTURES = ['classic', 'luxe', 'clinical'] as const;
 export type Architecture = (typeof ARCHITECTURES)[number];
@@ -30,7 +31,9 @@ export const MAX_INGREDIENTS = 1_000;
 const name = z
   .string({ error: 'must be a string' })
   .refine((s) => s.trim().length >= 1, { message: 'must not be empty' })
-  .refine((s) => s.trim().length === 0 || /\p{L}/u.test(s), { message: 'must be an ingredient name (it has no letter)' })
+  // A letter, or a bare CAS or EC number (registry-number.ts says why those two shapes are safe to echo).
+  .refine((s) => s.trim().length === 0 || /\p{L}/u.test(s) || registryShape(s) !== null, { message: 'must be an ingredient name (it has no letter)' })
+  .refine((s) => /\p{L}/u.test(s) || registryShape(s) !== 'cas' || casCheckDigitOk(s), { message: 'must be a valid CAS number (its check digit is wrong)' })
   .refine((s) => s.length <= 200, { message: 'must be at most 200 characters' })
   .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { message: 'must not contain control characters' })
   // A lone surrogate would be replaced by U+FFFD on the way through protobuf and stored changed.

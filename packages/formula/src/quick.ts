@@ -13,6 +13,7 @@ import { CheckRequestSchema, type CheckRequest } from './check-request';
 import { LABEL_MARKETS, LabelRequestSchema, MODES, PRESERVATION_MARKETS, PreservationRequestSchema, type LabelRequest, type PreservationRequest } from './requests';
 import { AREAS, CHECK_MARKETS, PRODUCT_TYPES } from './product';
 import { quickPath } from './validate';
+import { isRegistryName } from './registry-number';
 
 const LETTER = /\p{L}/u;
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -36,7 +37,7 @@ const isArchitecture = oneOf(ARCHITECTURES);
 
 // The rules of line.ts' and check-request.ts' schemas, as predicates.
 const isName = (s: unknown): s is string =>
-  typeof s === 'string' && s.length <= 200 && s.trim().length >= 1 && LETTER.test(s) && !CONTROL.test(s) && !LONE_SURROGATE.test(s) && !CANARY_SHAPE.test(s);
+  typeof s === 'string' && s.length <= 200 && s.trim().length >= 1 && (LETTER.test(s) || isRegistryName(s)) && !CONTROL.test(s) && !LONE_SURROGATE.test(s) && !CANARY_SHAPE.test(s);
 const isPct = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 100;
 const isShare = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= 100;
 const isPh = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 14;

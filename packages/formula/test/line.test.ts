@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinesSchema, SubmissionSchema, expandLines, isBalanced, normaliseName, parseWith } from '../src/index';
+import { LinesSchema, SubmissionSchema, casCheckDigitOk, expandLines, isBalanced, isRegistryName, normaliseName, parseWith, registryShape } from '../src/index';
 
 describe('line model', () => {
   it('normalises case, accents and spaces', () => {
@@ -57,4 +57,28 @@ describe('messages a caller can act on', () => {
     expect(empty.ok).toBe(false);
     if (!empty.ok) expect(empty.problems[0]).toEqual({ field: 'inci', message: 'is required' });
   });
+
+  it('accepts a name without a letter only as a CAS number whose check digit holds or an EC-shaped number', () => {
+    for (const n of ['59-05-2', '7732-18-5', ' 56-81-5 ', '200-362-1', '231-791-2', '418-210-1']) expect(parseWith(LinesSchema, [{ n, pct: 1 }]).ok, n).toBe(true);
+    for (const n of ['123', '---', '12.5', '1-23-4', '59-05-2-1', '12345678-12-1', '2000-362-1']) {
+      const r = parseWith(LinesSchema, [{ n, pct: 1 }]);
+      expect(r.ok, n).toBe(false);
+      if (!r.ok) expect(r.problems[0]).toMatchObject({ field: '[0].n', message: expect.stringContaining('no letter') });
+    }
+    // The shape of a CAS number with the wrong check digit: refused, naming the field and why.
+    for (const n of ['59-05-3', '7732-18-4']) {
+      const r = parseWith(LinesSchema, [{ n: 'AQUA', pct: 1 }, { pct: 1, blend: [{ n, f: 1 }] }]);
+      expect(r.ok, n).toBe(false);
+      if (!r.ok) expect(r.problems).toEqual([expect.objectContaining({ field: '[1].blend[0].n', message: expect.stringContaining('check digit') })]);
+    }
+  });
+
+  it('checks CAS check digits and reads the registry shapes', () => {
+    expect(['59-05-2', '7732-18-5', '50-00-0', '10101-66-3'].map(casCheckDigitOk)).toEqual([true, true, true, true]);
+    expect(['59-05-3', '7732-18-0', '2577-72-0', '5-00-0'].map(casCheckDigitOk)).toEqual([false, false, false, false]);
+    expect(['59-05-2', '200-362-1', 'CAS 59-05-2', '1-23-4'].map(registryShape)).toEqual(['cas', 'ec', null, null]);
+    expect(isRegistryName('200-362-9')).toBe(true);
+    expect(isRegistryName('59-05-3')).toBe(false);
+  });
 });
+

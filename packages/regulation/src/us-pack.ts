@@ -1,9 +1,10 @@
 /**
  * The US pack (data/us-cfr.json): the FDA's prohibited and restricted cosmetic ingredients (21 CFR
  * 700.11 to 700.35, and hexachlorophene, 21 CFR 250.250) and the colour additives of 21 CFR parts 73
- * (subpart C), 74 (subpart C) and 82 whose sections were read, with their permitted uses and the rule
- * for lakes (the pack's note names the sections not yet covered). Curated by hand from the CFR text,
- * each entry citing its section and where it was checked; validated once when the module loads.
+ * (subpart C), 74 (subpart C) and 82, with their permitted uses and the rule for lakes. Curated by
+ * hand from the CFR text or, where a section's text was not found, from the source the entry names;
+ * a use no source settles is marked unsettled (the pack's note lists them). Validated once when the
+ * module loads.
  */
 import { z } from 'zod';
 import usCfrJson from '../data/us-cfr.json';
@@ -27,6 +28,12 @@ export const UsUseSchema = z.strictObject({
   special: z.string().nullable(),
   /** Conditions no request field settles (purpose of use, certified batch), as the check says them. */
   conditions: z.array(z.string()),
+  /**
+   * Why the use itself is not settled (the section's text was not found and no source read states
+   * it), or null. The check then answers verify for it, never compatible, and never offers the
+   * colour as an alternative there.
+   */
+  unsettled: z.string().min(1).nullable().default(null),
 });
 export type UsUse = z.infer<typeof UsUseSchema>;
 

@@ -7,8 +7,8 @@
  * class such as zirconium compounds). Prohibited -> remove. Restricted ingredients and colour
  * additives are permitted only in the uses their section lists: outside them -> remove (a colour:
  * replace), over a maximum -> reduce (members of one entry summed, converted to the maximum's basis
- * where the pack has the factor), a condition the request cannot settle (purpose of use, a
- * certified batch, a product class) -> verify. With no area given, every area is evaluated and the
+ * where the pack has the factor; a maximum binds in a product class too), a condition the request
+ * cannot settle (purpose of use, a certified batch, a product class, a use no source settled) -> verify. With no area given, every area is evaluated and the
  * answers merged as the EU screen merges them. A colourant the pack does not hold -> verify. A lake
  * of a colour the pack holds is screened under that colour's uses and, where they permit it, asks to
  * verify that the lake is certified and listed for the use (the pack's `lakes`).
@@ -38,8 +38,10 @@ function inArea(e: UsEntry, area: Area, p: ProductDescription, t: number): Outco
   // An ordinary use (not a product class such as shampoos) applies first, the most permissive of them.
   const ordinary = covering.filter((u) => u.special === null);
   const use = (ordinary.length > 0 ? ordinary : covering).reduce((a, b) => ((b.max ?? Infinity) > (a.max ?? Infinity) ? b : a));
-  if (use.special !== null) return { k: 'verify', why: `permitted here only in ${use.special}${use.max !== null ? ` at up to ${fmt(use.max)} %` : ''}: confirm the product is one` };
+  // Over a maximum is over it whatever the product class: reducing is needed either way.
   if (use.max !== null && t > use.max + EPS) return { k: 'over', use, max: use.max };
+  if (use.unsettled !== null) return { k: 'verify', why: `${use.text}: ${[use.unsettled, ...use.conditions].join(' ')}` };
+  if (use.special !== null) return { k: 'verify', why: `permitted here only in ${use.special}${use.max !== null ? ` at up to ${fmt(use.max)} %` : ''}: confirm the product is one` };
   if (use.conditions.length > 0) return { k: 'verify', why: `conditions to verify: ${use.conditions.join(' ')}` };
   return { k: 'ok', use };
 }
@@ -68,7 +70,7 @@ function evaluate(e: UsEntry, p: ProductDescription, t: number): Outcome {
 function alternativesFor(e: UsEntry, p: ProductDescription, pack: UsPack): string[] {
   const areas: readonly Area[] = p.area === null ? AREAS : [p.area];
   const fits = (x: UsEntry): boolean =>
-    areas.every((a) => x.uses.some((u) => u.areas.includes(a) && u.special === null && u.max === null && (u.productType === null || u.productType === p.productType)));
+    areas.every((a) => x.uses.some((u) => u.areas.includes(a) && u.special === null && u.max === null && u.unsettled === null && (u.productType === null || u.productType === p.productType)));
   const found = pack.entries.filter((x) => x.kind === 'colour' && x.ref !== e.ref && x.colours.some((c) => e.colours.includes(c)) && fits(x));
   // Colours exempt from certification first: they carry no batch condition.
   found.sort((a, b) => Number(a.certification) - Number(b.certification));

@@ -28,9 +28,11 @@ describe('the US pack', () => {
   it('says where it comes from, and cites a CFR section and its source for every entry', () => {
     expect(pack.source).toContain('Code of Federal Regulations');
     expect(pack.vintage.length).toBeGreaterThan(0);
-    // The note says which sections are held and which are not yet: every colour entry's section is named there.
-    expect(pack.note).toContain('Not covered');
+    // The note names every colour entry's section, and again each entry with a use no source settled.
     for (const e of pack.entries.filter((x) => x.kind === 'colour')) expect(pack.note, e.ref).toContain(e.ref.replace('21 CFR ', ''));
+    const unsettled = pack.entries.filter((e) => e.uses.some((u) => u.unsettled !== null));
+    expect(unsettled.length).toBeGreaterThan(0);
+    for (const e of unsettled) expect(pack.note, e.ref).toContain(`${e.ref.replace('21 CFR ', '')} ${e.title}`);
     for (const e of pack.entries) {
       expect(e.ref).toMatch(/^21 CFR \d+\.\d+[a-z]?$/);
       expect(e.source.length).toBeGreaterThan(0);
@@ -195,7 +197,7 @@ describe('colour additives', () => {
               expect(useIn(x, area, p), `${alt} for ${area}`).toMatchObject({ special: null, max: null });
             }
             if (area === 'eye') expect(mine[0]?.message).toContain('70.5(a)');
-          } else if (u.special !== null || u.conditions.length > 0) {
+          } else if (u.special !== null || u.conditions.length > 0 || u.unsettled !== null) {
             expect(mine.map((m) => m.action), `${e.ref} ${area}`).toEqual(['verify']);
           } else {
             expect(mine, `${e.ref} ${area}`).toEqual([]);
@@ -253,6 +255,11 @@ describe('colour additives', () => {
 describe('colour additives: one case per restriction kind, generated from the pack', () => {
   const colours = pack.entries.filter((e) => e.kind === 'colour');
   const ordinaryIn = (e: UsEntry, area: Area) => e.uses.some((u) => u.areas.includes(area) && u.special === null);
+  /** An amount the entry's use in this area permits: `pct`, or half the use's maximum where that is lower. */
+  const within = (e: UsEntry, area: Area, pct = 0.1): number => {
+    const max = useIn(e, area, product({ area }))?.max;
+    return max != null ? Math.min(pct, max / 2) : pct;
+  };
 
   it('the eye area is refused for every colour whose listing does not name it (21 CFR 70.5(a)), and passed where it does', () => {
     const notEye = colours.filter((e) => !e.uses.some((u) => u.areas.includes('eye')) && ordinaryIn(e, 'face'));
@@ -260,10 +267,11 @@ describe('colour additives: one case per restriction kind, generated from the pa
     expect(notEye.length).toBeGreaterThanOrEqual(8);
     expect(eye.length).toBeGreaterThanOrEqual(15);
     for (const e of notEye) {
-      const r = screenUs([component(e.names[0] as string, 0.1, { colourant: true })], product({ area: 'eye' }), pack);
+      const pct = within(e, 'face');
+      const r = screenUs([component(e.names[0] as string, pct, { colourant: true })], product({ area: 'eye' }), pack);
       expect(about(e.ref, r), e.ref).toEqual([expect.objectContaining({ code: 'colour_additive_use', action: 'replace', message: expect.stringContaining('70.5(a)') })]);
       // The same amount on the face is listed.
-      expect(screenUs([component(e.names[0] as string, 0.1, { colourant: true })], product({ area: 'face' }), pack).adjust, e.ref).toBe(false);
+      expect(screenUs([component(e.names[0] as string, pct, { colourant: true })], product({ area: 'face' }), pack).adjust, e.ref).toBe(false);
     }
     for (const e of eye) expect(screenUs([component(e.names[0] as string, 0.1)], product({ area: 'eye' }), pack).adjust, e.ref).toBe(false);
   });
@@ -272,11 +280,12 @@ describe('colour additives: one case per restriction kind, generated from the pa
     const external = colours.filter((e) => e.uses.length > 0 && e.uses.every((u) => u.areas.every((a) => pack.externalAreas.includes(a))) && ordinaryIn(e, 'skin'));
     expect(external.length).toBeGreaterThanOrEqual(6);
     for (const e of external) {
+      const pct = within(e, 'skin', 0.05);
       for (const area of ['lip', 'oral'] as const) {
-        const r = screenUs([component(e.names[0] as string, 0.05)], product({ area }), pack);
-        expect(about(e.ref, r), `${e.ref} ${area}`).toEqual([expect.objectContaining({ code: 'colour_additive_use', action: 'replace', changes: [{ line: 0, from: 0.05, to: 0 }] })]);
+        const r = screenUs([component(e.names[0] as string, pct)], product({ area }), pack);
+        expect(about(e.ref, r), `${e.ref} ${area}`).toEqual([expect.objectContaining({ code: 'colour_additive_use', action: 'replace', changes: [{ line: 0, from: pct, to: 0 }] })]);
       }
-      expect(screenUs([component(e.names[0] as string, 0.05)], product({ area: 'skin' }), pack).adjust, e.ref).toBe(false);
+      expect(screenUs([component(e.names[0] as string, pct)], product({ area: 'skin' }), pack).adjust, e.ref).toBe(false);
     }
   });
 
@@ -324,5 +333,108 @@ describe('colour additives: one case per restriction kind, generated from the pa
     expect(screenUs([component(straight.names[0] as string, 0.1)], product({ area: 'face' }), pack).remedies.some((m) => m.code === 'colour_additive_lake')).toBe(false);
     expect(usEntriesNamed(pack, 'ACID BLUE 9 ALUMINUM LAKE')).toEqual([]);
     expect(usEntriesOf(pack, 'NOT A COLOUR LAKE', null)).toEqual([]);
+  });
+});
+
+describe('every colour additive of the pack, inside and outside its uses', () => {
+  const colours = pack.entries.filter((e) => e.kind === 'colour');
+  /** What the screen is to say for an amount inside a use: nothing, or verify when the use carries a condition, a product class or is unsettled. */
+  const insideActions = (u: UsUse): string[] => (u.special !== null || u.conditions.length > 0 || u.unsettled !== null ? ['verify'] : []);
+
+  it('inside each use: never adjust; outside every use (an area none covers, over a maximum): replace or reduce, citing the section', () => {
+    let inside = 0;
+    let outside = 0;
+    const nowhereRefused: string[] = [];
+    for (const e of colours) {
+      const name = e.names[0] as string;
+      for (const u of e.uses) {
+        const area = u.areas[0] as Area;
+        const p = product({ area, productType: u.productType ?? 'leave_on' });
+        if (useIn(e, area, p) !== u) continue;
+        const pct = u.max !== null ? u.max / 2 : 0.1;
+        const r = screenUs([component(name, pct, { colourant: true })], p, pack);
+        expect(r.adjust, `${e.ref} ${u.text}`).toBe(false);
+        expect(about(e.ref, r).map((m) => m.action), `${e.ref} ${u.text}`).toEqual(insideActions(u));
+        inside++;
+        if (u.max !== null) {
+          const over = screenUs([component(name, u.max * 1.5, { colourant: true })], p, pack);
+          expect(about(e.ref, over), `${e.ref} over ${u.max}`).toEqual([expect.objectContaining({ code: 'cfr_over_max', action: 'reduce', to: u.max, ref: e.ref })]);
+          outside++;
+        }
+      }
+      const uncovered = AREAS.filter((a) => !e.uses.some((u) => u.areas.includes(a)));
+      for (const area of uncovered) {
+        const r = screenUs([component(name, 0.01, { colourant: true })], product({ area }), pack);
+        expect(about(e.ref, r), `${e.ref} ${area}`).toEqual([expect.objectContaining({ code: 'colour_additive_use', action: 'replace', ref: e.ref, regulation: `${e.ref}, ${e.title}` })]);
+        outside++;
+      }
+      if (uncovered.length === 0 && e.uses.every((u) => u.max === null)) nowhereRefused.push(e.ref);
+    }
+    expect(inside).toBeGreaterThanOrEqual(colours.length);
+    expect(outside).toBeGreaterThan(colours.length * 2);
+    // The colours no area or amount refuses are those listed everywhere (cosmetics generally, including the eye area) or not settled.
+    for (const ref of nowhereRefused) {
+      const e = entry(ref);
+      const everywhere = AREAS.every((a) => e.uses.some((u) => u.areas.includes(a) && u.special === null));
+      expect(e.uses.some((u) => u.unsettled !== null) || everywhere, ref).toBe(true);
+    }
+  });
+
+  it('the eye area, the lips and the mouth: refused for every colour no use of which covers them', () => {
+    for (const area of ['eye', 'lip', 'oral'] as const) {
+      const refused = colours.filter((e) => !e.uses.some((u) => u.areas.includes(area)));
+      expect(refused.length, area).toBeGreaterThan(10);
+      for (const e of refused) {
+        const r = screenUs([component(e.names[0] as string, 0.01, { colourant: true })], product({ area }), pack);
+        expect(r.adjust, `${e.ref} ${area}`).toBe(true);
+        expect(about(e.ref, r)[0]?.action, `${e.ref} ${area}`).toBe('replace');
+      }
+    }
+  });
+
+  it('a use no source settled answers verify, saying so and naming the section, and is never offered as an alternative', () => {
+    const unsettled = colours.flatMap((e) => e.uses.filter((u) => u.unsettled !== null).map((u) => [e, u] as const));
+    expect(unsettled.length).toBeGreaterThan(5);
+    for (const [e, u] of unsettled) {
+      for (const area of u.areas) {
+        const r = screenUs([component(e.names[0] as string, 0.01, { colourant: true })], product({ area }), pack);
+        expect(r, `${e.ref} ${area}`).toMatchObject({ adjust: false, verify: true });
+        const m = about(e.ref, r);
+        expect(m.map((x) => x.action)).toEqual(['verify']);
+        expect(m[0]?.message).toContain(u.unsettled as string);
+      }
+    }
+    // Offered alternatives: replacing an eye-area colour never proposes a colour whose use there is unsettled.
+    const names = new Set(unsettled.map(([e]) => e.ref));
+    for (const e of colours.filter((x) => !x.uses.some((u) => u.areas.includes('lip')))) {
+      const r = screenUs([component(e.names[0] as string, 0.01, { colourant: true })], product({ area: 'lip' }), pack);
+      for (const alt of (about(e.ref, r)[0]?.to as string[] | undefined) ?? []) {
+        const x = usEntriesOf(pack, alt, null).find((y) => y.kind === 'colour') as UsEntry;
+        expect(names.has(x.ref) && useIn(x, 'lip', product({ area: 'lip' }))?.unsettled !== null, `${alt} offered for ${e.ref}`).toBe(false);
+      }
+    }
+  });
+
+  it('a maximum binds in a product class the description does not carry: over it reduces, within it asks to verify the class', () => {
+    const classed = colours.flatMap((e) => e.uses.filter((u) => u.special !== null && u.max !== null).map((u) => [e, u] as const));
+    expect(classed.length).toBeGreaterThanOrEqual(2);
+    for (const [e, u] of classed) {
+      const p = product({ area: u.areas[0] as Area });
+      const max = u.max as number;
+      expect(about(e.ref, screenUs([component(e.names[0] as string, max * 0.9)], p, pack)).map((m) => m.action), e.ref).toEqual(['verify']);
+      const over = screenUs([component(e.names[0] as string, max * 1.1)], p, pack);
+      expect(about(e.ref, over), e.ref).toEqual([expect.objectContaining({ code: 'cfr_over_max', action: 'reduce', to: max })]);
+    }
+  });
+
+  it('every CAS number in the pack has a valid check digit, and no number stands for two entries of different kinds', () => {
+    const check = (cas: string): boolean => {
+      const digits = cas.replace(/-/g, '');
+      const body = digits.slice(0, -1);
+      const sum = [...body].reverse().reduce((s, d, i) => s + Number(d) * (i + 1), 0);
+      return sum % 10 === Number(digits.slice(-1));
+    };
+    for (const e of pack.entries) for (const cas of e.cas) expect(check(cas), `${e.ref} ${cas}`).toBe(true);
+    for (const [cas, entries] of pack.byCas) expect(new Set(entries.map((e) => e.kind)).size, cas).toBe(1);
   });
 });
