@@ -10,10 +10,10 @@ const serum = {
   basePct: 80,
   ph: 5.5,
   lines: [
-    { n: 'Aqua', pct: 12 },
+    { n: 'Aqua', pct: 12.5 },
     { n: 'Glycerin', pct: 3 },
     { n: 'Niacinamide', pct: 4 },
-    { pct: 1, blend: [{ n: 'PHENOXYETHANOL', f: 0.9 }, { n: 'ETHYLHEXYLGLYCERIN', f: 0.1 }] },
+    { pct: 0.5, blend: [{ n: 'PHENOXYETHANOL', f: 0.9 }, { n: 'ETHYLHEXYLGLYCERIN', f: 0.1 }] },
   ],
 };
 
