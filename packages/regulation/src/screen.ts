@@ -45,10 +45,11 @@ export interface ScreenComponent {
   /** The library flags the ingredient a colourant (a CI number). */
   colourant?: boolean;
   /**
-   * The library's category is preservative. An Annex V maximum of a substance with other purposes
-   * (`otherPurposes`) holds only such an ingredient; unknown (absent) counts as one.
+   * The library's category code (PR preservative, FR fragrance ...), absent when unknown. An Annex V
+   * maximum of a substance with other purposes (`otherPurposes`) holds only a preservative (unknown
+   * counts as one); an Annex II entry "when used as a fragrance ingredient" refuses a fragrance.
    */
-  preservative?: boolean;
+  category?: string;
   /**
    * A component of the chassis, at the upper edge of its share's published band scaled to the
    * product (never its amount): it counts toward totals like a line, has no caller line (`line` -1)
@@ -236,7 +237,7 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
   const add = (ref: string, c: ScreenComponent): void => {
     const entry = pack.byRef.get(ref);
     if (!entry) return;
-    if (c.preservative === false && entry.items.some((i) => i.otherPurposes)) return;
+    if (c.category !== undefined && c.category !== 'PR' && entry.items.some((i) => i.otherPurposes)) return;
     let g = groups.get(ref);
     if (!g) groups.set(ref, (g = { entry, comps: [] }));
     if (!g.comps.includes(c)) g.comps.push(c);
@@ -290,8 +291,9 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
     // The library's own flag (curated, and blind to lifting entries it has already weighed) is final.
     const lifted = !c.prohibited && (c.refs.some(lifts) || iiRefs.some((r) => pack.byRef.get(r)?.liftedBy.some(lifts)));
     if (lifted) continue;
-    const hard = iiRefs.map((r) => pack.byRef.get(r) as Entry).filter((e) => e.status === 'prohibited');
-    const soft = iiRefs.map((r) => pack.byRef.get(r) as Entry).filter((e) => e.status === 'conditional');
+    const ii = iiRefs.map((r) => pack.byRef.get(r) as Entry).filter((e) => !outOfScope(e, product));
+    const hard = ii.filter((e) => e.status === 'prohibited' || (e.status === 'conditional' && FRAGRANCE_USE.test(e.raw ?? '') && c.category === 'FR'));
+    const soft = ii.filter((e) => e.status === 'conditional' && !hard.includes(e));
     if (hard.length > 0 || c.prohibited) {
       refused.add(c);
       const e = hard[0];
@@ -369,6 +371,18 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
     }
   }
   return result;
+}
+
+/** An Annex II entry that prohibits a substance only as a fragrance ingredient, or only in hair dyes. */
+const FRAGRANCE_USE = /when used as a? ?fragrance ingredient\W*$/i;
+const HAIR_DYE_USE = /when used as a substance in hair dye products\W*$/i;
+
+/**
+ * A conditional Annex II entry the product described cannot fall under: a hair dye substance in a
+ * product for an area that is neither hair nor scalp nor eyelashes (the eye). Without an area, it may.
+ */
+function outOfScope(e: Entry, p: ProductDescription): boolean {
+  return e.status === 'conditional' && HAIR_DYE_USE.test(e.raw ?? '') && p.area !== null && !['hair', 'scalp', 'eye'].includes(p.area);
 }
 
 /** Whether an entry names the component itself: by its INCI name or its CAS number. */

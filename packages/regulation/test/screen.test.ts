@@ -144,7 +144,7 @@ describe('Annex V maxima', () => {
       const factor = item.basis !== null && f.asAcid !== null ? f.asAcid : 1;
       // One member alone: the lower of the entry's maximum and its cap on each member (parabens).
       const max = Math.min(item.max as number, item.perMember ?? Infinity);
-      const at = (pct: number) => about(e.ref, screenFormula([{ ...component(f, pct), preservative: true }], p, 5.5, pack));
+      const at = (pct: number) => about(e.ref, screenFormula([{ ...component(f, pct), category: 'PR' }], p, 5.5, pack));
       expect(at((max * 0.99) / factor).filter((m) => m.action !== 'verify'), `${e.ref} ${f.inci} under`).toEqual([]);
       const over = at((max * 1.01) / factor);
       expect(over.map((m) => [m.action, m.to]), `${e.ref} ${f.inci} over`).toEqual([['reduce', max]]);
@@ -158,7 +158,7 @@ describe('Annex V maxima', () => {
     for (const e of rinseOnly) {
       const f = ingredients.find((x) => x.refs.includes(e.ref) && !x.prohibited);
       if (!f) continue;
-      const r = about(e.ref, screenFormula([{ ...component(f, 0.0001), preservative: true }], productIn('face:leave_on'), 5.5, pack));
+      const r = about(e.ref, screenFormula([{ ...component(f, 0.0001), category: 'PR' }], productIn('face:leave_on'), 5.5, pack));
       expect(r.map((m) => m.action), `${e.ref} ${f.inci}`).toEqual(['remove']);
     }
   });
@@ -169,7 +169,7 @@ describe('Annex V maxima', () => {
     const [methyl, ethyl] = [named('METHYLPARABEN'), named('ETHYLPARABEN')];
     const asAcid = (f: IngredientFacts, v: number) => v / (f.asAcid as number);
     const run = (lines: Array<[IngredientFacts, number]>) =>
-      about(e.ref, screenFormula(lines.map(([f, pct], i) => ({ ...component(f, pct), line: i, preservative: true })), productIn('face:leave_on'), 5.5, pack));
+      about(e.ref, screenFormula(lines.map(([f, pct], i) => ({ ...component(f, pct), line: i, category: 'PR' })), productIn('face:leave_on'), 5.5, pack));
     const cap = item.perMember as number;
     expect(run([[methyl, asAcid(methyl, cap * 0.99)]])).toEqual([]);
     expect(run([[methyl, asAcid(methyl, cap * 1.05)]]).map((m) => [m.action, m.target, m.to])).toEqual([['reduce', 'METHYLPARABEN', cap]]);
@@ -183,9 +183,9 @@ describe('Annex V maxima', () => {
     const e = entries.find((x) => x.items.some((i) => i.otherPurposes) && ingredients.some((f) => f.refs.includes(x.ref) && f.c !== 'PR' && !f.prohibited)) as Entry;
     const f = ingredients.find((x) => x.refs.includes(e.ref) && x.c !== 'PR' && !x.prohibited) as IngredientFacts;
     const max = (e.items[0] as Item).max as number;
-    const at = (preservative: boolean) => about(e.ref, screenFormula([{ ...component(f, max * 3), preservative }], productIn('hair:rinse_off'), 5.5, pack));
-    expect(at(false)).toEqual([]);
-    expect(at(true).map((m) => m.action)).toContain('reduce');
+    const at = (category: string) => about(e.ref, screenFormula([{ ...component(f, max * 3), category }], productIn('hair:rinse_off'), 5.5, pack));
+    expect(at(f.c)).toEqual([]);
+    expect(at('PR').map((m) => m.action)).toContain('reduce');
   });
 
   it('applies the limits the preservation guidance applies (its reviewed Annex V pack)', () => {
@@ -218,6 +218,27 @@ describe('Annex II exceptions', () => {
     // A hydrofluoride the fluoride entries of Annex III do not name: once lifted by the zinc salts' entry.
     const hf = named('PALMITYL TRIHYDROXYETHYL PROPYLENEDIAMINE DIHYDROFLUORIDE');
     expect(screen(hf, 0.5, productIn('face:leave_on')).remedies.map((m) => [m.action, m.ref])).toEqual([['remove', hf.refs[0]]]);
+  });
+
+  it('a prohibition "when used as a fragrance ingredient" refuses what the library files as fragrance, and asks otherwise', () => {
+    const only = (f: IngredientFacts, re: RegExp) => f.refs.length > 0 && !f.prohibited && f.refs.every((r) => { const e = pack.byRef.get(r); return e?.annex === 'II' && e.status === 'conditional' && re.test(e.raw ?? ''); });
+    const fragrances = ingredients.filter((f) => only(f, /fragrance ingredient/i));
+    expect(fragrances.length).toBeGreaterThan(5);
+    for (const f of fragrances) {
+      const as = (category: string) => screenFormula([{ ...component(f, 0.01), category }], productIn('face:leave_on'), 5.5, pack).remedies.map((m) => [m.action, m.ref]);
+      expect(as('FR'), f.inci).toEqual([['remove', f.refs[0]]]);
+      expect(as('SO'), f.inci).toEqual([['verify', f.refs[0]]]);
+    }
+  });
+
+  it('a prohibition "as a substance in hair dye products" asks for hair, scalp, eyelashes or no area, and says nothing elsewhere', () => {
+    const dyes = ingredients.filter((f) => f.refs.length > 0 && !f.prohibited && f.refs.every((r) => { const e = pack.byRef.get(r); return e?.annex === 'II' && e.status === 'conditional' && /hair dye products\W*$/i.test(e.raw ?? ''); }));
+    expect(dyes.length).toBeGreaterThan(10);
+    for (const f of dyes) {
+      for (const cell of ['hair:rinse_off', 'scalp:leave_on', 'eye:leave_on'] as Cell[]) expect(screen(f, 0.01, productIn(cell)).remedies.map((m) => m.action), `${f.inci} ${cell}`).toEqual(['verify']);
+      expect(screen(f, 0.01, PRODUCT_DEFAULTS).remedies.map((m) => m.action), f.inci).toEqual(['verify']);
+      for (const cell of ['face:leave_on', 'body:rinse_off', 'lip:leave_on'] as Cell[]) expect(screen(f, 0.01, productIn(cell)).remedies, `${f.inci} ${cell}`).toEqual([]);
+    }
   });
 
   it('never link an entry through a piece of a name the annex files cut at a comma', () => {
