@@ -109,10 +109,10 @@ if (CONNECTIONS !== 50) targets.checkP99!.note = 'the target is defined at 50 co
 // ---- Requests ----------------------------------------------------------------------------------
 
 const LINES = [
-  { n: 'AQUA', pct: 12 },
+  { n: 'AQUA', pct: 12.5 },
   { n: 'GLYCERIN', pct: 3 },
   { n: 'NIACINAMIDE', pct: 4 },
-  { pct: 1, blend: [{ n: 'PHENOXYETHANOL', f: 0.9 }, { n: 'ETHYLHEXYLGLYCERIN', f: 0.1 }] },
+  { pct: 0.5, blend: [{ n: 'PHENOXYETHANOL', f: 0.9 }, { n: 'ETHYLHEXYLGLYCERIN', f: 0.1 }] },
 ];
 const CHECK_BODY = { base: 'classic', basePct: 80, ph: 5.5, lines: LINES };
 const LABEL_BODY = { variant: 'classic', nbPct: 80, lines: LINES };

@@ -25,7 +25,7 @@ const check = (req: CheckRequest, chassis: readonly ChassisShare[]) => checkForm
 
 describe('chassis that agree on every published band give the same check', () => {
   const facts = shippedFacts();
-  const regulated = [...new Set([...facts.values()].filter((f) => usEntriesOf(US_CFR, f.inci, f.cas).length > 0 || f.refs.some((r) => EU_ANNEXES.byRef.get(r)?.annex === 'III')).map((f) => f.inci))];
+  const regulated = [...new Set([...facts.values()].filter((f) => usEntriesOf(US_CFR, f.inci, f.cas).length > 0 || f.refs.some((r) => ['III', 'V'].includes(EU_ANNEXES.byRef.get(r)?.annex ?? ''))).map((f) => f.inci))];
   const chassisNames = [...new Set(ARCHITECTURES.flatMap((v) => EXAMPLE_RAW.architectures[v].components.map((c) => c.n)))];
   const name = fc.oneof(fc.constantFrom(...FACT_NAMES), fc.constantFrom(...chassisNames), fc.constantFrom(...regulated.slice(0, 300)));
   const request: fc.Arbitrary<CheckRequest> = fc

@@ -5,7 +5,7 @@ import { DEFAULT_THREADS, type RunningSystem } from '../scripts/system';
 import { systemForSuite } from './support/system';
 import { expectError, get, send, walk } from './walk';
 
-const SERUM = { base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 12 }, { n: 'GLYCERIN', pct: 3 }, { n: 'NIACINAMIDE', pct: 4 }, { n: 'PHENOXYETHANOL', pct: 0.9 }] };
+const SERUM = { base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 12.45 }, { n: 'GLYCERIN', pct: 3 }, { n: 'NIACINAMIDE', pct: 4 }, { n: 'PHENOXYETHANOL', pct: 0.45 }] };
 
 /** A formula checked, labelled and given preservation guidance, each answer metered in the subject's run. */
 async function formulaCalls(sys: RunningSystem): Promise<void> {

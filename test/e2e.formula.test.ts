@@ -10,10 +10,10 @@ const serum = {
   basePct: 80,
   ph: 5.5,
   lines: [
-    { n: 'Aqua', pct: 12 },
+    { n: 'Aqua', pct: 12.5 },
     { n: 'Glycerin', pct: 3 },
     { n: 'Niacinamide', pct: 4 },
-    { pct: 1, blend: [{ n: 'PHENOXYETHANOL', f: 0.9 }, { n: 'ETHYLHEXYLGLYCERIN', f: 0.1 }] },
+    { pct: 0.5, blend: [{ n: 'PHENOXYETHANOL', f: 0.9 }, { n: 'ETHYLHEXYLGLYCERIN', f: 0.1 }] },
   ],
 };
 
@@ -46,7 +46,7 @@ describe('POST /check through the gateway', () => {
   });
 
   it('reports an unknown ingredient as unmatched with suggestions, not an error', async () => {
-    const r = await send(sys, 'POST', '/check', JSON.stringify({ ...serum, lines: [...serum.lines.slice(0, 3), { n: 'Glycerinn', pct: 1 }] }));
+    const r = await send(sys, 'POST', '/check', JSON.stringify({ ...serum, lines: [...serum.lines.slice(0, 3), { n: 'Glycerinn', pct: 0.5 }] }));
     expect(r.status).toBe(200);
     expect(r.body.verdict).toBe('compatible_verify');
     expect(r.body.unmatched[0].n).toBe('Glycerinn');

@@ -29,10 +29,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 16;
 
 const LINES = [
-  { n: 'AQUA', pct: 12 },
+  { n: 'AQUA', pct: 12.5 },
   { n: 'GLYCERIN', pct: 3 },
   { n: 'NIACINAMIDE', pct: 4 },
-  { pct: 1, blend: [{ n: 'PHENOXYETHANOL', f: 0.9 }, { n: 'ETHYLHEXYLGLYCERIN', f: 0.1 }] },
+  { pct: 0.5, blend: [{ n: 'PHENOXYETHANOL', f: 0.9 }, { n: 'ETHYLHEXYLGLYCERIN', f: 0.1 }] },
 ];
 const PATHS: Array<{ route: string; service: ComponentName; body: unknown }> = [
   { route: '/check', service: 'envelope', body: { base: 'classic', basePct: 80, ph: 5.5, lines: LINES } },

@@ -7,15 +7,18 @@
  * does not read whole is kept `unstructured` with its text, and the screen answers a verify for it
  * instead of guessing. The coverage is printed and stored in the pack.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { normaliseName } from '@svc/formula';
 // The product module only: the package's index loads (and validates) the pack this script replaces.
 import { ALL_CELLS, AREAS, cellOf, type Area, type Cell, type ProductType } from '@svc/regulation/product';
+import { splitFragment } from '@svc/regulation/fragments';
 import type { Entry, Item } from '@svc/regulation';
 import { clean, readAnnexAligned, type AnnexRow } from './cosing-csv';
 
 const OUT = resolve(import.meta.dirname, '../../packages/regulation/data/eu-annexes.json');
+/** The hand-reviewed Annex V limits the preservation guidance applies: /check applies the same ones. */
+const ANNEX_V_REVIEWED = resolve(import.meta.dirname, '../../services/preservation/src/data/annex-v.json');
 
 const FILES = { II: 'cosing_annex_II.csv', III: 'cosing_annex_III.csv', IV: 'cosing_annex_IV.csv', V: 'cosing_annex_V.csv', VI: 'cosing_annex_VI.csv' } as const;
 type AnnexId = keyof typeof FILES;
@@ -282,7 +285,7 @@ const rawOf = (row: AnnexRow): string =>
     .join(' | ');
 
 /** An Annex III or VI row → its entry, structured when every part reads whole. */
-function restricted(annex: 'III' | 'VI', row: AnnexRow): Entry {
+function restricted(annex: 'III' | 'V' | 'VI', row: AnnexRow): Entry {
   const e = base(annex, row);
   const pt = clean(row.product_type) ? row.product_type! : '';
   const mx = row.maximum_concentration ?? '';
@@ -421,7 +424,56 @@ function checkedAgainst(ref: string, r: Reviewed, raw: string, nano: boolean): I
   };
 }
 
+interface ReviewedPreservative {
+  ref: string;
+  basis: string | null;
+  limits: Record<ProductType, { max: number | null; text: string }>;
+  perEster?: number;
+  dualUse: boolean;
+}
+
+/**
+ * An Annex V row → its entry. Where the preservation guidance's reviewed pack holds the entry, its
+ * limits per leave-on and rinse-off are the items (so /check and /ai/preservation apply the same
+ * figures, each of which must be in the annex text); the row's other conditions and label wording are
+ * read by the grammar. Rows the reviewed pack does not hold go through the grammar as Annex III does.
+ */
+function preservative(row: AnnexRow, reviewed: ReadonlyMap<string, ReviewedPreservative>): Entry {
+  const e = base('V', row);
+  const r = reviewed.get(e.ref);
+  if (!r) return restricted('V', row);
+  const raw = rawOf(row).replace(/(\d),(\d)/g, '$1.$2');
+  const facts = readOther(row.other ?? '');
+  // Headings ("Salicylic acid:"), footnotes ("**Solely for ...") and their markers are not wording to print.
+  const wording = [...new Set((readWording(row.wording_of_conditions ?? '', ['']).get('') ?? []).filter((w) => !/:$|^\*/.test(w)).map((w) => w.replace(/^and [a-h]\)\s*/, '').replace(/\s*(?:\*+|\(\d+\))$/, '').trim()).filter(Boolean))];
+  const items: Item[] = [];
+  const lo = r.limits.leave_on.max;
+  const ro = r.limits.rinse_off.max;
+  const groups: Array<[string, Cell[], number]> =
+    lo !== null && lo === ro ? [['all cosmetic products', [...ALL_CELLS], lo]] : [...(ro !== null ? [['rinse-off products', cells(AREAS, ['rinse_off']), ro] as [string, Cell[], number]] : []), ...(lo !== null ? [['leave-on products', cells(AREAS, ['leave_on']), lo] as [string, Cell[], number]] : [])];
+  for (const [text, cs, max] of groups) {
+    for (const v of [max, r.perEster].filter((x): x is number => typeof x === 'number')) {
+      if (!new RegExp(`(?<![\\d.])${String(v).replace('.', '\\.')}0*(?![\\d])`).test(raw)) throw new Error(`${e.ref}: reviewed Annex V figure ${v} is not in the annex text`);
+    }
+    items.push({
+      id: '', text, cells: facts.noOral ? cs.filter((c) => !c.startsWith('oral:')) : cs, special: null, max, basis: r.basis, afterMixing: false, ph: facts.ph,
+      professional: false, noChildrenUnder3: facts.noChildrenUnder3, noSpray: facts.noSpray, sprayOnly: false, nano: false,
+      conditions: facts.conditions.filter((c) => !LABELLING.test(c)), warnings: wording, ...(r.perEster ? { perMember: r.perEster } : {}), ...(r.dualUse ? { otherPurposes: true } : {}),
+    });
+  }
+  return { ...e, status: 'structured', items, liftedBy: [], field: null, raw: null };
+}
+
+/** The entries of other annexes an Annex II entry's own wording excepts ("reference No 49 in Annex III"). */
+function namedException(ii: Entry): string[] {
+  const out: string[] = [];
+  for (const m of (ii.raw ?? '').matchAll(/(?:reference (?:No\.?|number)|entry)\s*(\d+[a-z]?)\s+(?:in|of)\s+Annex\s+(III|IV|V|VI)\b/gi)) out.push(`${m[2]}/${m[1]}`);
+  return out;
+}
+
 function main(): void {
+  const annexV = JSON.parse(readFileSync(ANNEX_V_REVIEWED, 'utf8')) as { entries: ReviewedPreservative[] };
+  const reviewedV = new Map(annexV.entries.map((r) => [r.ref, r]));
   const read = Object.fromEntries(Object.entries(FILES).map(([k, f]) => [k, readAnnexAligned(f)])) as Record<AnnexId, ReturnType<typeof readAnnexAligned>>;
   const entries: Entry[] = [];
   const seen = new Set<string>();
@@ -449,15 +501,19 @@ function main(): void {
   for (const row of read.III.rows) if (clean(row.reference_number)) push(restricted('III', row));
   for (const row of read.IV.rows) if (clean(row.reference_number)) push(colourant(row));
   for (const row of read.V.rows) {
-    if (clean(row.reference_number)) push({ ...base('V', row), status: 'preservative', items: [], liftedBy: [], field: null, raw: null });
+    if (clean(row.reference_number)) push(preservative(row, reviewedV));
   }
   for (const row of read.VI.rows) if (clean(row.reference_number)) push(restricted('VI', row));
 
-  // Annex II entries lifted by an entry of another annex for the same substance.
+  // Annex II entries lifted by an entry of another annex for the same substance: the same CAS or EC
+  // number, or the same whole INCI name (never a piece the files' comma lists cut from a longer name,
+  // such as SACCHAROMYCES, which would let the zinc salts of III/24 lift the fluorides of II/191).
+  const whole = (x: Entry): string[] => x.names.filter((n) => !splitFragment(x, n));
   const others = entries.filter((x) => x.annex !== 'II');
   for (const ii of entries.filter((x) => x.annex === 'II')) {
+    const names = whole(ii);
     ii.liftedBy = others
-      .filter((o) => o.cas.some((c) => ii.cas.includes(c)) || o.ec.some((c) => ii.ec.includes(c)) || o.names.some((n) => ii.names.includes(n)))
+      .filter((o) => o.cas.some((c) => ii.cas.includes(c)) || o.ec.some((c) => ii.ec.includes(c)) || whole(o).some((n) => names.includes(n)) || namedException(ii).includes(o.ref))
       .map((o) => o.ref);
   }
 

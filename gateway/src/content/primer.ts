@@ -98,7 +98,10 @@ replaces it (the new key is shown once, the old one stops working at once).
   carry \`ref\` (the annex entry, such as \`II/1339\`, or the US section, such as \`21 CFR 700.13\`)
   and \`regulation\`: \`remove\` for a prohibited substance or one its
   annex does not permit in this product, \`reduce\` to the legal maximum (salts counted as the
-  substance the maximum is calculated as, where the library knows the factor, else as they are),
+  substance the maximum is calculated as, where the library knows the factor, else as they are;
+  Annex V's preservative maxima, such as 1 % phenoxyethanol, count the chassis' own share too, and
+  hold a substance with other uses, such as salicylic acid as an exfoliant, only where the library
+  files it as a preservative, as preservation guidance does),
   \`replace\` for a colourant outside its field of application, \`verify\` for a condition the request
   cannot settle (a purity criterion, a product class such as hair dyes, an entry whose text the screen
   does not read with confidence, which it names). The chassis' own components are screened the same

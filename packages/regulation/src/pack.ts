@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import euAnnexesJson from '../data/eu-annexes.json';
 import { buildNameIndex, casNumbersIn, ecNumbersIn, lookupName, type NameIndex } from './names';
+import { splitFragment } from './fragments';
 import { ALL_CELLS, type Cell } from './product';
 
 const CellSchema = z.enum(ALL_CELLS as [Cell, ...Cell[]]);
@@ -37,6 +38,14 @@ export const ItemSchema = z.strictObject({
   conditions: z.array(z.string()),
   /** Wording the label must carry, as written. */
   warnings: z.array(z.string()),
+  /** Annex V/12: each member on its own at most this (% as `basis`), beside `max` for their sum. */
+  perMember: z.number().positive().optional(),
+  /**
+   * Annex V: the substance may be used above this maximum for a purpose other than preserving that
+   * the product's presentation makes apparent (salicylic acid as an exfoliant, behentrimonium
+   * chloride as a conditioner): only an ingredient used as the preservative is held to it.
+   */
+  otherPurposes: z.boolean().optional(),
 });
 export type Item = z.infer<typeof ItemSchema>;
 
@@ -57,9 +66,8 @@ export const EntrySchema = z.strictObject({
    * prohibited: Annex II, unconditional. conditional: Annex II limited to a use or grade.
    * structured: sub-conditions read with confidence. unstructured: free text kept in `raw`.
    * labelling: an Annex III entry that only obliges the label (fragrance allergens).
-   * preservative: Annex V, whose limits the preservation guidance applies.
    */
-  status: z.enum(['prohibited', 'conditional', 'structured', 'unstructured', 'labelling', 'preservative']),
+  status: z.enum(['prohibited', 'conditional', 'structured', 'unstructured', 'labelling']),
   items: z.array(ItemSchema),
   /** Annex II: the entries of the other annexes that permit the same substance (by CAS, EC or name). */
   liftedBy: z.array(z.string()),
@@ -100,18 +108,6 @@ export function compileRegulatoryPack(raw: unknown): RegulatoryPack {
     r.data.entries.map((e) => ({ key: e.ref, names: e.names.filter((n) => !splitFragment(e, n)), substance: e.substance, numbers: [...casNumbersIn(e.cas), ...ecNumbersIn(e.ec)] })),
   );
   return { ...r.data, byRef: new Map(r.data.entries.map((e) => [e.ref, e])), nameIndex };
-}
-
-/**
- * A piece of a name the annex file's comma-separated INCI list cut apart ("2,6-DIAMINE" -> "6-DIAMINE";
- * "CITRUS LIMON LEAF, ROOT" -> "ROOT"; "SODIUM" and "MAGNESIUM" from salt lists), which names no
- * ingredient: never recognised by. Only entries with several names carry such pieces: a bare word
- * counts when the substance's own wording uses it ("SELENIUM" in "Selenium and its compounds").
- */
-function splitFragment(e: Pick<Entry, 'names' | 'substance'>, name: string): boolean {
-  if (e.names.length < 2) return false;
-  if (/^(\d+'?|N'?)(-|\s|$)/.test(name) || /^(LEAF|ROOT|STEM|PEEL|FLOWER|NUT|BUD|TWIG|NEEDLE|SEED|BARK|FRUIT)\b/.test(name)) return true;
-  return !/\s/.test(name) && !new RegExp(`(^|[^A-Z0-9])${name.replace(/[^A-Z0-9]/g, '.')}([^A-Z0-9]|$)`, 'i').test(e.substance);
 }
 
 /**

@@ -10,8 +10,8 @@
  * asks for the area; when they all refuse, the strictest refusal.
  *
  * Annex II is lifted by the entries of other annexes that permit the same substance (`liftedBy`, or
- * the ingredient's own references); Annex V entries lift it everywhere, because the preservation
- * guidance applies their limits.
+ * the ingredient's own references) in the product described. Annex V's preservatives are screened
+ * like Annex III's restricted substances, on the limits the preservation guidance applies.
  */
 import type { LineChange, ProductDescription, Remedy } from '@svc/formula';
 import type { Entry, Item, RegulatoryPack } from './pack';
@@ -44,6 +44,12 @@ export interface ScreenComponent {
   usRefs?: readonly string[];
   /** The library flags the ingredient a colourant (a CI number). */
   colourant?: boolean;
+  /**
+   * The library's category code (PR preservative, FR fragrance ...), absent when unknown. An Annex V
+   * maximum of a substance with other purposes (`otherPurposes`) holds only a preservative (unknown
+   * counts as one); an Annex II entry "when used as a fragrance ingredient" refuses a fragrance.
+   */
+  category?: string;
   /**
    * A component of the chassis, at the upper edge of its share's published band scaled to the
    * product (never its amount): it counts toward totals like a line, has no caller line (`line` -1)
@@ -231,6 +237,7 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
   const add = (ref: string, c: ScreenComponent): void => {
     const entry = pack.byRef.get(ref);
     if (!entry) return;
+    if (c.category !== undefined && c.category !== 'PR' && entry.items.some((i) => i.otherPurposes)) return;
     let g = groups.get(ref);
     if (!g) groups.set(ref, (g = { entry, comps: [] }));
     if (!g.comps.includes(c)) g.comps.push(c);
@@ -245,7 +252,9 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
       if (entry && nanoEntry(entry) && !c.nano) continue;
       add(r, c);
       const e = pack.byRef.get(r);
-      if (e?.annex === 'II') for (const l of e.liftedBy) add(l, c);
+      // A lifting entry is weighed for the substances it names itself: the fluorides Annex III
+      // permits lift II/191 for those fluorides, not for every hydrofluoride.
+      if (e?.annex === 'II') for (const l of e.liftedBy) if (names(pack.byRef.get(l), c)) add(l, c);
     }
   }
 
@@ -253,7 +262,7 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
   const outcomes = new Map<string, Outcome>();
   for (const [ref, g] of groups) {
     const e = g.entry;
-    if (e.annex === 'II' || e.annex === 'V' || e.status === 'labelling') continue;
+    if (e.annex === 'II' || e.status === 'labelling') continue;
     if (e.status === 'unstructured') {
       outcomes.set(ref, { k: 'verify', why: `its conditions could not be read with confidence: ${e.raw ?? ''}` });
       continue;
@@ -273,7 +282,6 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
   const lifts = (ref: string): boolean => {
     const e = pack.byRef.get(ref);
     if (!e || e.annex === 'II') return false;
-    if (e.annex === 'V') return true;
     const o = outcomes.get(ref);
     return o !== undefined && o.k !== 'not_permitted';
   };
@@ -283,8 +291,9 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
     // The library's own flag (curated, and blind to lifting entries it has already weighed) is final.
     const lifted = !c.prohibited && (c.refs.some(lifts) || iiRefs.some((r) => pack.byRef.get(r)?.liftedBy.some(lifts)));
     if (lifted) continue;
-    const hard = iiRefs.map((r) => pack.byRef.get(r) as Entry).filter((e) => e.status === 'prohibited');
-    const soft = iiRefs.map((r) => pack.byRef.get(r) as Entry).filter((e) => e.status === 'conditional');
+    const ii = iiRefs.map((r) => pack.byRef.get(r) as Entry).filter((e) => !outOfScope(e, product));
+    const hard = ii.filter((e) => e.status === 'prohibited' || (e.status === 'conditional' && FRAGRANCE_USE.test(e.raw ?? '') && c.category === 'FR'));
+    const soft = ii.filter((e) => e.status === 'conditional' && !hard.includes(e));
     if (hard.length > 0 || c.prohibited) {
       refused.add(c);
       const e = hard[0];
@@ -320,8 +329,11 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
     const total = comps.reduce((s, c) => s + c.pct, 0);
     if (o.k === 'ok') {
       if (o.item.warnings.length > 0) result.warnings.push({ ref, inci: names, text: o.item.warnings });
+      if (o.item.perMember !== undefined) perMember(o.item, o.item.perMember, comps, ref, cite, result);
       continue;
     }
+    // A member over its own cap is brought down to it first; the sum is reduced only if still over.
+    if (o.k === 'over' && o.item.perMember !== undefined && perMember(o.item, o.item.perMember, comps, ref, cite, result) <= o.max + EPS) continue;
     if (o.k === 'verify') {
       result.verify = true;
       result.remedies.push({ code: e.status === 'unstructured' ? 'annex_unstructured' : 'annex_verify', action: 'verify', target: names, from: null, to: null, ...cite, message: `${names} (Annex ${ref}): ${o.why.replace(/\.$/, '')}.` });
@@ -359,6 +371,47 @@ export function screenFormula(components: readonly ScreenComponent[], product: P
     }
   }
   return result;
+}
+
+/** An Annex II entry that prohibits a substance only as a fragrance ingredient, or only in hair dyes. */
+const FRAGRANCE_USE = /when used as a? ?fragrance ingredient\W*$/i;
+const HAIR_DYE_USE = /when used as a substance in hair dye products\W*$/i;
+
+/**
+ * A conditional Annex II entry the product described cannot fall under: a hair dye substance in a
+ * product for an area that is neither hair nor scalp nor eyelashes (the eye). Without an area, it may.
+ */
+function outOfScope(e: Entry, p: ProductDescription): boolean {
+  return e.status === 'conditional' && HAIR_DYE_USE.test(e.raw ?? '') && p.area !== null && !['hair', 'scalp', 'eye'].includes(p.area);
+}
+
+/** Whether an entry names the component itself: by its INCI name or its CAS number. */
+function names(e: Entry | undefined, c: ScreenComponent): boolean {
+  return e !== undefined && (e.names.includes(c.inci) || (!!c.cas && e.cas.some((x) => x.includes(c.cas as string))));
+}
+
+/**
+ * A cap on each member on its own beside the cap on their sum (Annex V/12: 0.4 % as acid for a
+ * single paraben, 0.8 % for a mixture): each member over it is reduced to it. Returns what the
+ * members then sum to.
+ */
+function perMember(item: Item, cap: number, comps: readonly ScreenComponent[], ref: string, cite: { ref: string; regulation: string }, result: ScreenResult): number {
+  const weight = (c: ScreenComponent) => c.pct * (item.basis !== null && c.asAcid !== null ? c.asAcid : 1);
+  let after = 0;
+  for (const inci of new Set(comps.map((c) => c.inci))) {
+    const mine = comps.filter((c) => c.inci === inci);
+    const own = mine.reduce((s, c) => s + weight(c), 0);
+    after += Math.min(own, cap);
+    if (own <= cap + EPS) continue;
+    result.adjust = true;
+    result.remedies.push(
+      reduction('annex_over_max', inci, mine, weight, cap, cite, (t) =>
+        `${inci} (Annex ${ref}): at most ${fmt(cap)} %${item.basis ? ` calculated as ${item.basis}` : ''} for one member on its own; this formula has ${fmt(t)} %. Reduce it to ${fmt(cap)} %.${chassisNote(mine)}`,
+      ),
+    );
+  }
+  /** What the members sum to once each is within its own cap. */
+  return after;
 }
 
 /**

@@ -2,6 +2,7 @@
  * The regulatory screen on the shipped data: the pack built from the CosIng annexes and the
  * catalogue the library ships. Every figure comes from the pack; the cases are generated from it.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_DEFAULTS, type Area, type IngredientFacts, type ProductDescription, type ProductType } from '@svc/formula';
 import { shippedCatalogue } from '../../../scripts/catalogue-fixture';
@@ -128,6 +129,121 @@ describe('Annex III and VI maxima', () => {
     expect(about(e.ref, screen(sa, 0.1, productIn('face:leave_on', { childrenUnder3: true }))).map((m) => m.action)).toEqual(['remove']);
     // No area: the groups disagree, so the screen asks for the area.
     expect(about(e.ref, screen(sa, (e.items[1]?.max as number) - 0.1, PRODUCT_DEFAULTS)).map((m) => m.action)).toEqual(['verify']);
+  });
+});
+
+describe('Annex V maxima', () => {
+  const entries = pack.entries.filter((e) => e.annex === 'V' && e.status === 'structured');
+  const cases = entries.flatMap((e) => casesOf(e).map((c) => ({ e, ...c })));
+  const named = (inci: string) => ingredients.find((f) => f.inci === inci) as IngredientFacts;
+
+  it('each preservative used as one: just under its maximum for the product type is not adjust; just over is a reduce to it', () => {
+    expect(new Set(cases.map((c) => c.e.ref)).size).toBeGreaterThanOrEqual(30);
+    for (const { e, item, cell, f } of cases) {
+      const p = productIn(cell);
+      const factor = item.basis !== null && f.asAcid !== null ? f.asAcid : 1;
+      // One member alone: the lower of the entry's maximum and its cap on each member (parabens).
+      const max = Math.min(item.max as number, item.perMember ?? Infinity);
+      const at = (pct: number) => about(e.ref, screenFormula([{ ...component(f, pct), category: 'PR' }], p, 5.5, pack));
+      expect(at((max * 0.99) / factor).filter((m) => m.action !== 'verify'), `${e.ref} ${f.inci} under`).toEqual([]);
+      const over = at((max * 1.01) / factor);
+      expect(over.map((m) => [m.action, m.to]), `${e.ref} ${f.inci} over`).toEqual([['reduce', max]]);
+      expect(over[0]?.regulation).toBe(`${pack.regulation}, Annex V, entry ${e.ref.slice(2)}${e.amendedBy ? `, as amended by ${e.amendedBy}` : ''}`);
+    }
+  });
+
+  it('rinse-off only: not permitted in a leave-on product', () => {
+    const rinseOnly = entries.filter((e) => e.items.length > 0 && e.items.every((i) => i.cells.every((c) => c.endsWith(':rinse_off'))));
+    expect(rinseOnly.length).toBeGreaterThanOrEqual(4);
+    for (const e of rinseOnly) {
+      const f = ingredients.find((x) => x.refs.includes(e.ref) && !x.prohibited);
+      if (!f) continue;
+      const r = about(e.ref, screenFormula([{ ...component(f, 0.0001), category: 'PR' }], productIn('face:leave_on'), 5.5, pack));
+      expect(r.map((m) => m.action), `${e.ref} ${f.inci}`).toEqual(['remove']);
+    }
+  });
+
+  it('holds each paraben of entry 12 to its own cap beside the cap on their sum', () => {
+    const e = pack.entries.find((x) => x.annex === 'V' && x.items.some((i) => i.perMember !== undefined)) as Entry;
+    const item = e.items[0] as Item;
+    const [methyl, ethyl] = [named('METHYLPARABEN'), named('ETHYLPARABEN')];
+    const asAcid = (f: IngredientFacts, v: number) => v / (f.asAcid as number);
+    const run = (lines: Array<[IngredientFacts, number]>) =>
+      about(e.ref, screenFormula(lines.map(([f, pct], i) => ({ ...component(f, pct), line: i, category: 'PR' })), productIn('face:leave_on'), 5.5, pack));
+    const cap = item.perMember as number;
+    expect(run([[methyl, asAcid(methyl, cap * 0.99)]])).toEqual([]);
+    expect(run([[methyl, asAcid(methyl, cap * 1.05)]]).map((m) => [m.action, m.target, m.to])).toEqual([['reduce', 'METHYLPARABEN', cap]]);
+    // Two esters each within their own cap, their sum within the entry's maximum.
+    expect(run([[methyl, asAcid(methyl, cap * 0.99)], [ethyl, asAcid(ethyl, cap * 0.99)]])).toEqual([]);
+    // One over its own cap, the sum over too: the member first, and the sum is then within.
+    expect(run([[methyl, asAcid(methyl, cap * 1.5)], [ethyl, asAcid(ethyl, cap * 0.9)]]).map((m) => [m.target, m.to])).toEqual([['METHYLPARABEN', cap]]);
+  });
+
+  it('holds a substance with other purposes to the Annex V maximum only where it is the preservative', () => {
+    const e = entries.find((x) => x.items.some((i) => i.otherPurposes) && ingredients.some((f) => f.refs.includes(x.ref) && f.c !== 'PR' && !f.prohibited)) as Entry;
+    const f = ingredients.find((x) => x.refs.includes(e.ref) && x.c !== 'PR' && !x.prohibited) as IngredientFacts;
+    const max = (e.items[0] as Item).max as number;
+    const at = (category: string) => about(e.ref, screenFormula([{ ...component(f, max * 3), category }], productIn('hair:rinse_off'), 5.5, pack));
+    expect(at(f.c)).toEqual([]);
+    expect(at('PR').map((m) => m.action)).toContain('reduce');
+  });
+
+  it('applies the limits the preservation guidance applies (its reviewed Annex V pack)', () => {
+    const reviewed = JSON.parse(readFileSync(new URL('../../../services/preservation/src/data/annex-v.json', import.meta.url), 'utf8')) as {
+      entries: Array<{ ref: string; limits: Record<ProductType, { max: number | null }> }>;
+    };
+    for (const r of reviewed.entries) {
+      const e = pack.byRef.get(r.ref) as Entry;
+      for (const use of ['leave_on', 'rinse_off'] as const) {
+        const covering = e.items.filter((i) => i.cells.includes(`face:${use}`));
+        expect(covering.map((i) => i.max), `${r.ref} ${use}`).toEqual(r.limits[use].max === null ? [] : [r.limits[use].max]);
+      }
+    }
+  });
+});
+
+describe('Annex II exceptions', () => {
+  const named = (inci: string) => ingredients.find((f) => f.inci === inci) as IngredientFacts;
+
+  it('are weighed only for the substances the excepting entry names', () => {
+    // Hydrofluorides the Annex III fluoride entries do not name stay prohibited on the skin.
+    const lone = ingredients.filter((f) => {
+      if (f.prohibited || f.refs.length === 0) return false;
+      const entries = f.refs.map((r) => pack.byRef.get(r));
+      return entries.every((e) => e?.annex === 'II' && e.status === 'prohibited' && e.liftedBy.length > 0) &&
+        entries.every((e) => (e as Entry).liftedBy.every((l) => !pack.byRef.get(l)?.names.includes(f.inci)));
+    });
+    expect(lone.length).toBeGreaterThan(5);
+    for (const f of lone) expect(screen(f, 0.01, productIn('face:leave_on')).remedies.map((m) => m.action), f.inci).toContain('remove');
+    // A hydrofluoride the fluoride entries of Annex III do not name: once lifted by the zinc salts' entry.
+    const hf = named('PALMITYL TRIHYDROXYETHYL PROPYLENEDIAMINE DIHYDROFLUORIDE');
+    expect(screen(hf, 0.5, productIn('face:leave_on')).remedies.map((m) => [m.action, m.ref])).toEqual([['remove', hf.refs[0]]]);
+  });
+
+  it('a prohibition "when used as a fragrance ingredient" refuses what the library files as fragrance, and asks otherwise', () => {
+    const only = (f: IngredientFacts, re: RegExp) => f.refs.length > 0 && !f.prohibited && f.refs.every((r) => { const e = pack.byRef.get(r); return e?.annex === 'II' && e.status === 'conditional' && re.test(e.raw ?? ''); });
+    const fragrances = ingredients.filter((f) => only(f, /fragrance ingredient/i));
+    expect(fragrances.length).toBeGreaterThan(5);
+    for (const f of fragrances) {
+      const as = (category: string) => screenFormula([{ ...component(f, 0.01), category }], productIn('face:leave_on'), 5.5, pack).remedies.map((m) => [m.action, m.ref]);
+      expect(as('FR'), f.inci).toEqual([['remove', f.refs[0]]]);
+      expect(as('SO'), f.inci).toEqual([['verify', f.refs[0]]]);
+    }
+  });
+
+  it('a prohibition "as a substance in hair dye products" asks for hair, scalp, eyelashes or no area, and says nothing elsewhere', () => {
+    const dyes = ingredients.filter((f) => f.refs.length > 0 && !f.prohibited && f.refs.every((r) => { const e = pack.byRef.get(r); return e?.annex === 'II' && e.status === 'conditional' && /hair dye products\W*$/i.test(e.raw ?? ''); }));
+    expect(dyes.length).toBeGreaterThan(10);
+    for (const f of dyes) {
+      for (const cell of ['hair:rinse_off', 'scalp:leave_on', 'eye:leave_on'] as Cell[]) expect(screen(f, 0.01, productIn(cell)).remedies.map((m) => m.action), `${f.inci} ${cell}`).toEqual(['verify']);
+      expect(screen(f, 0.01, PRODUCT_DEFAULTS).remedies.map((m) => m.action), f.inci).toEqual(['verify']);
+      for (const cell of ['face:leave_on', 'body:rinse_off', 'lip:leave_on'] as Cell[]) expect(screen(f, 0.01, productIn(cell)).remedies, `${f.inci} ${cell}`).toEqual([]);
+    }
+  });
+
+  it('never link an entry through a piece of a name the annex files cut at a comma', () => {
+    const ii191 = pack.entries.find((e) => e.annex === 'II' && e.substance.startsWith('Hydrofluoric acid')) as Entry;
+    for (const l of ii191.liftedBy) expect(pack.byRef.get(l)?.substance, l).toMatch(/fluor/i);
   });
 });
 

@@ -116,6 +116,7 @@ function screened(request: CheckRequest, comps: readonly Comp[], market: CheckMa
       linePct: line?.pct ?? 0,
       cas: c.facts.cas,
       colourant: c.facts.colourant,
+      category: c.facts.c,
     });
   }
   return out;
@@ -133,7 +134,7 @@ function screenedChassis(chassis: readonly ChassisShare[], resolutions: Readonly
     const pct = (ch.share.hi * basePct) / 100;
     if (r === undefined || !r.matched || !(pct > 0)) continue;
     const f = r.facts;
-    out.push({ inci: f.inci, refs: f.refs, prohibited: f.prohibited, pct, asAcid: f.asAcid, nano: false, line: -1, linePct: 0, cas: f.cas, colourant: f.colourant, chassis: true });
+    out.push({ inci: f.inci, refs: f.refs, prohibited: f.prohibited, pct, asAcid: f.asAcid, nano: false, line: -1, linePct: 0, cas: f.cas, colourant: f.colourant, category: f.c, chassis: true });
   }
   return out;
 }
