@@ -59,6 +59,15 @@ export function clausesOf(text: string): string[] {
 }
 const ALLOW: Verdict = Object.freeze({ decision: 'allow', rule: '' });
 
+/** The table's reading of a text: its verdict, its groups, and the row that decided the whole text ('' for none). */
+export interface TableReading {
+  verdict: Verdict;
+  groups: ReadonlySet<Group>;
+  row: string;
+  /** Whether an allow row of the table (the formulator's own process or label) decided the whole text. */
+  allowRow: boolean;
+}
+
 function pieceOf(word: string): Piece {
   if (word === '...') return { kind: 'gap' };
   if (word.length > 2 && word.startsWith('*') && word.endsWith('*')) return { kind: 'infix', s: word.slice(1, -1) };
@@ -205,8 +214,22 @@ export class Classifier {
   read(text: string): { verdict: Verdict; groups: ReadonlySet<Group> } {
     const known = this.memo.get(text);
     if (known) return known;
+    const t = this.table(text);
+    const r = { verdict: t.verdict, groups: t.groups };
+    if (this.memo.size >= this.memoSize) this.memo.clear();
+    this.memo.set(text, r);
+    return r;
+  }
+
+  /**
+   * The decision table on a text, with the row that decided the whole text and whether it was an
+   * allow row (read() memoises the verdict; the learnt model's measurement,
+   * scripts/train-model.ts, needs the row too).
+   */
+  table(text: string): TableReading {
     const groups = this.groupsOf(text);
-    let verdict = this.decide(groups);
+    const rule = this.rowOf(groups);
+    let verdict: Verdict = !rule || rule.decision === 'allow' ? ALLOW : { decision: rule.decision, rule: rule.id };
     // A refusal of any one clause is the text's: a question about the chassis after one about the
     // caller's own serum is still a question about the chassis.
     if (verdict.decision !== 'refuse') {
@@ -220,17 +243,19 @@ export class Classifier {
           }
         }
     }
-    const r = { verdict, groups };
-    if (this.memo.size >= this.memoSize) this.memo.clear();
-    this.memo.set(text, r);
-    return r;
+    return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow' };
+  }
+
+  /** The first row of the decision table that applies to a set of groups, allow rows included. */
+  private rowOf(groups: ReadonlySet<Group>): Rule | undefined {
+    if (!groups.size) return undefined;
+    return this.rules.find((r) => applies(r, groups));
   }
 
   /** The first row of the decision table that applies to a set of groups. */
   decide(groups: ReadonlySet<Group>): Verdict {
-    if (!groups.size) return ALLOW;
-    for (const r of this.rules) if (applies(r, groups)) return r.decision === 'allow' ? ALLOW : { decision: r.decision, rule: r.id };
-    return ALLOW;
+    const r = this.rowOf(groups);
+    return !r || r.decision === 'allow' ? ALLOW : { decision: r.decision, rule: r.id };
   }
 
   /** The strongest verdict over several texts: a refusal wins, then a borderline. */
