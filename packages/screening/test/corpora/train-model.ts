@@ -1,47 +1,50 @@
 /**
- * Fits the learnt screening model (model-features.ts beside this file) and measures how it generalises, the way
- * a fresh corpus would meet it: leave one held-out round out, fit on the rest, choose the threshold on
- * the training rounds alone, and run the left-out round once. The model was measured and NOT adopted
- * (docs/decisions.md, "Screening, third pass"; figures in docs/benchmarks.md).
+ * Fits the learnt screening model (src/model.ts) and measures how it generalises, the way a fresh
+ * corpus would meet it: leave one held-out round out, fit on the rest, choose the threshold on the
+ * training rounds alone, and run the left-out round once.
  *
  *   npx tsx packages/screening/test/corpora/train-model.ts              # cross-validation over rounds A to J
  *   npx tsx packages/screening/test/corpora/train-model.ts --cost       # also the model's CPU cost per question
- *   npx tsx packages/screening/test/corpora/train-model.ts --round-k    # also fit on everything but round K and run K
+ *   npx tsx packages/screening/test/corpora/train-model.ts --write      # fit on everything but round K, write data/screening-model.json
+ *   npx tsx packages/screening/test/corpora/train-model.ts --round-k    # also run round K with that fit
  *
  * Round K of held-out.json is never fitted on nor used to choose anything; --round-k was run once per
  * model variant measured (docs/benchmarks.md), and a later run is not a first run.
  *
- * Variants (environment): MODEL_FEATURES text | text+groups | text+groups+row (default text),
- * MODEL_SUBJECT narrow (the chassis or "your line" named, the default) | wide (also "the supplier's",
- * "at the plant"), MODEL_GATE own (never a text with the caller's own words) | borderline (only what the
- * table answered borderline), MODEL_TRAIN residual (fit only on what the table did not refuse),
- * MODEL_L2, MODEL_EPOCHS.
+ * The shipped variant (the default here) reads what Classifier.read gives it (modelReads): a borderline
+ * answer of the table naming the chassis, a question not a name; its features are the text, the
+ * table's groups and its row. Variants measured and not shipped (environment): MODEL_GATE any (every
+ * text naming the chassis that the table did not refuse or allow by a row) | own (the same, never with
+ * the caller's own words); MODEL_SUBJECT narrow (with MODEL_GATE: the chassis or "your line" only);
+ * MODEL_FEATURES text | text+groups | text+groups+row; MODEL_TRAIN residual (fit only on what the table
+ * did not refuse); MODEL_L2, MODEL_EPOCHS.
  *
- * The model may only add a refusal to the table's verdict: never against an allow row of the table,
- * only when the chassis (or its supplier's side) is named, only for a question of 4 words or more
- * (6 CJK or Hangul characters). Its threshold is chosen on its own training data without ever scoring
- * a text it was fitted on: the training rounds are split again, one round out at a time, and the
- * threshold is the highest out-of-fold score of an honest question the model would read, raised by a
- * margin. So every honest question of the training data stays allowed on a model that had not seen it.
+ * The threshold is chosen on the model's own training data without ever scoring a text it was fitted
+ * on: the training rounds are split again, one round out at a time, and the threshold is the highest
+ * out-of-fold score of an honest question the model would read, raised by a margin. So every honest
+ * question of the training data stays allowed on a model that had not seen it.
  */
-import { Classifier, type TableReading } from '../../src/classifier';
+import { writeFileSync } from 'node:fs';
+import { Classifier, modelReads as shippedGate, type TableReading } from '../../src/classifier';
+import { encodeWeights, featuresOf, ModelPackSchema, ScreeningModel, type FeatureSet, type ModelPack } from '../../src/model';
 import type { Group } from '../../src/pack';
 import { readText } from '../../src/text';
 import { ATTACK_QUESTIONS, HELD_OUT, HONEST_QUESTIONS } from './run';
-import { featuresOf, type FeatureSet } from './model-features';
 
 const BITS = 16;
-const FEATURES = (process.env.MODEL_FEATURES ?? 'text') as FeatureSet;
+const FEATURES = (process.env.MODEL_FEATURES ?? 'text+groups+row') as FeatureSet;
 /** Train on the texts the model will be asked about only (the table did not refuse them), or on every text naming the chassis. */
 const RESIDUAL = process.env.MODEL_TRAIN === 'residual';
-const GATE_OWN = process.env.MODEL_GATE === 'own';
-const GATE_BORDERLINE = process.env.MODEL_GATE === 'borderline';
+const GATE = process.env.MODEL_GATE ?? 'borderline';
 /** The groups that make the chassis (or its supplier's side) the subject: the model reads a text only with one. */
-const SUBJECT_GROUPS: readonly Group[] = process.env.MODEL_SUBJECT === 'wide' ? ['target', 'supplierSide', 'supplierName', 'supplierOf'] : ['target', 'supplierSide'];
+const SUBJECT_GROUPS: readonly Group[] = process.env.MODEL_SUBJECT === 'narrow' ? ['target', 'supplierSide'] : ['target', 'supplierSide', 'supplierName', 'supplierOf'];
+const OWN: readonly Group[] = ['ownFormula', 'userAction', 'ownProcess'];
 
-/** Whether the model is asked about a text at all: not against an allow row, the subject named, a question rather than a name. */
+/** Whether the model is asked about a text: the service's own gate, or a variant's. */
 function modelReads(text: string, t: TableReading): boolean {
-  if (t.allowRow || !SUBJECT_GROUPS.some((g) => t.groups.has(g))) return false;
+  if (GATE === 'borderline') return shippedGate(text, t);
+  if (t.allowRow || t.verdict.decision === 'refuse' || !SUBJECT_GROUPS.some((g) => t.groups.has(g))) return false;
+  if (GATE === 'own' && OWN.some((g) => t.groups.has(g))) return false;
   const { words, dense } = readText(text);
   return words.length >= 4 || dense.length >= 6;
 }
@@ -67,14 +70,13 @@ interface Example {
   subject: boolean;
 }
 
-const table = new Classifier();
+const table = new Classifier(undefined, undefined, null);
 
 function example(text: string, lang: string, category: string, attack: boolean, group: string): Example {
   const t = table.table(text);
   const { ids, values } = featuresOf(text, t.groups, t.row, BITS, FEATURES);
   const subject = SUBJECT_GROUPS.some((g) => t.groups.has(g));
-  const own = GATE_OWN && ['ownFormula', 'userAction', 'ownProcess'].some((g) => t.groups.has(g as never));
-  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', read: modelReads(text, t) && !own && (!GATE_BORDERLINE || t.verdict.decision === 'borderline'), subject };
+  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', read: modelReads(text, t), subject };
 }
 
 const ALL: Example[] = [
@@ -250,14 +252,36 @@ if (sum.attack) {
   console.log(`  by language: ${LANGS.map((l) => langSum.get(l)!).map((c, i) => `${LANGS[i]} ${c.table}->${c.both}/${c.n}`).join(', ')}`);
 }
 
-if (args.has('--round-k')) {
+if (args.has('--write') || args.has('--round-k')) {
   const { threshold, maxHonest } = thresholdFor(TRAINABLE);
   const m = fit(TRAINABLE);
-  console.log(`\nfitted on ${TRAINABLE.length} questions (in-repo corpora, held-out rounds ${HELD_OUT_ROUNDS.join(', ')}); highest out-of-fold honest score ${maxHonest.toFixed(4)}`);
-  console.log(`training data, honest questions it refuses: ${TRAINABLE.filter((e) => !e.attack && !e.tableRefuses && e.read && score(m, e) >= threshold).length}`);
-  const t = tally(m, threshold, ROUND_K);
-  for (const e of ROUND_K) if (e.attack && !e.tableRefuses && !(e.read && score(m, e) >= threshold)) console.log(`  round K attack allowed: ${e.lang}: ${e.text}`);
-  show('round K with the model fitted on everything else', t, threshold);
+  const fitted = TRAINABLE.filter((e) => !e.group.startsWith('main')).length;
+  const pack: ModelPack = ModelPackSchema.parse({
+    version: '2026.11.1',
+    source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams), the decision table's groups and its row (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the hand-written corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: the highest out-of-fold score (one round out at a time) of an honest question the model reads, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds. Held-out round K is never fitted on.`,
+    trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.join(', ')} (${fitted} questions), not round K`],
+    bits: BITS,
+    features: FEATURES,
+    bias: m.bias,
+    ...encodeWeights(m.w),
+    threshold,
+  });
+  console.log(`\nfitted on ${TRAINABLE.length} questions; highest out-of-fold honest score ${maxHonest.toFixed(4)}, threshold ${threshold.toFixed(4)}`);
+  if (args.has('--write')) {
+    if (GATE !== 'borderline') throw new Error('only the variant the classifier reads with (MODEL_GATE borderline) can be shipped');
+    writeFileSync(new URL('../../data/screening-model.json', import.meta.url), `${JSON.stringify(pack, null, 1)}\n`);
+    console.log('wrote data/screening-model.json');
+  }
+  // Through the quantised weights, as the service reads them.
+  const shipped = new ScreeningModel(pack);
+  const refusedBy = (e: Example) => e.tableRefuses || (e.read && shipped.score(e.text, table.table(e.text).groups, table.table(e.text).row) >= threshold);
+  console.log(`training data, honest questions it refuses: ${TRAINABLE.filter((e) => !e.attack && !e.tableRefuses && refusedBy(e)).length}`);
+  if (args.has('--round-k')) {
+    const t = tally(m, threshold, ROUND_K);
+    for (const e of ROUND_K) if (e.attack && !refusedBy(e)) console.log(`  round K attack allowed: ${e.lang}: ${e.text}`);
+    console.log(`round K through the quantised weights: attack ${ROUND_K.filter((e) => e.attack && refusedBy(e)).length}/${ROUND_K.filter((e) => e.attack).length}, honest refused ${ROUND_K.filter((e) => !e.attack && refusedBy(e)).length}/${ROUND_K.filter((e) => !e.attack).length}`);
+    show('round K with the model fitted on everything else', t, threshold);
+  }
 }
 
 if (args.has('--cost')) {
