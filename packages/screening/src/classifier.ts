@@ -9,6 +9,8 @@
  * or an insider's role). The formulator's own process with the chassis ("can I homogenize my
  * finished serum") is an explicit allow row, read before the processing rows.
  */
+import type { ScreeningModel } from './model';
+import { SCREENING_MODEL } from './model-pack';
 import { GROUPS, SCREENING_PACK, type Group, type Rule, type ScreeningPack } from './pack';
 import { readText } from './text';
 
@@ -58,6 +60,32 @@ export function clausesOf(text: string): string[] {
   return text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
 }
 const ALLOW: Verdict = Object.freeze({ decision: 'allow', rule: '' });
+
+/** A borderline answer the learnt model turned into a refusal. */
+export const MODEL_RULE = 'screen.model';
+/** The groups that name the chassis or its supplier's side: the model reads a text only with one. */
+const MODEL_SUBJECT_GROUPS: readonly Group[] = ['target', 'supplierSide', 'supplierName', 'supplierOf'];
+
+/**
+ * Whether the learnt model reads a text: only what the table answered borderline (the chassis named
+ * with a protected aspect, no row sure it is sought; never an allow row, never a refusal), naming the
+ * chassis or its supplier's side, and a question (4 words, or 6 CJK or Hangul characters), never a
+ * line name. The model can only turn such an answer into a refusal.
+ */
+export function modelReads(text: string, t: TableReading): boolean {
+  if (t.verdict.decision !== 'borderline' || t.allowRow || !MODEL_SUBJECT_GROUPS.some((g) => t.groups.has(g))) return false;
+  const { words, dense } = readText(text);
+  return words.length >= 4 || dense.length >= 6;
+}
+
+/** The table's reading of a text: its verdict, its groups, and the row that decided the whole text ('' for none). */
+export interface TableReading {
+  verdict: Verdict;
+  groups: ReadonlySet<Group>;
+  row: string;
+  /** Whether an allow row of the table (the formulator's own process or label) decided the whole text. */
+  allowRow: boolean;
+}
 
 function pieceOf(word: string): Piece {
   if (word === '...') return { kind: 'gap' };
@@ -112,8 +140,16 @@ export class Classifier {
    */
   private readonly near = new Map<string, string[]>();
 
-  constructor(pack: ScreeningPack = SCREENING_PACK, private readonly memoSize = 20_000) {
-    this.version = pack.version;
+  /**
+   * @param model the learnt model that may turn a borderline answer into a refusal
+   *   (data/screening-model.json by default); null for the decision table alone.
+   */
+  constructor(
+    pack: ScreeningPack = SCREENING_PACK,
+    private readonly memoSize = 20_000,
+    readonly model: ScreeningModel | null = SCREENING_MODEL,
+  ) {
+    this.version = model ? `${pack.version}+model.${model.version}` : pack.version;
     this.rules = pack.rules;
     this.readings = (pack.readings ?? []).map((r) => ({ markers: new Set(r.markers), words: new Map(Object.entries(r.words)) }));
     const prefixes: Array<{ s: string; term: Term }> = [];
@@ -205,8 +241,22 @@ export class Classifier {
   read(text: string): { verdict: Verdict; groups: ReadonlySet<Group> } {
     const known = this.memo.get(text);
     if (known) return known;
+    const t = this.table(text);
+    const refused = this.model && modelReads(text, t) && this.model.score(text, t.groups, t.row) >= this.model.threshold;
+    const r = { verdict: refused ? { decision: 'refuse' as const, rule: MODEL_RULE } : t.verdict, groups: t.groups };
+    if (this.memo.size >= this.memoSize) this.memo.clear();
+    this.memo.set(text, r);
+    return r;
+  }
+
+  /**
+   * The decision table on a text, with the row that decided the whole text and whether it was an
+   * allow row: what the learnt model reads, and what it is fitted on (test/corpora/train-model.ts).
+   */
+  table(text: string): TableReading {
     const groups = this.groupsOf(text);
-    let verdict = this.decide(groups);
+    const rule = this.rowOf(groups);
+    let verdict: Verdict = !rule || rule.decision === 'allow' ? ALLOW : { decision: rule.decision, rule: rule.id };
     // A refusal of any one clause is the text's: a question about the chassis after one about the
     // caller's own serum is still a question about the chassis.
     if (verdict.decision !== 'refuse') {
@@ -220,17 +270,19 @@ export class Classifier {
           }
         }
     }
-    const r = { verdict, groups };
-    if (this.memo.size >= this.memoSize) this.memo.clear();
-    this.memo.set(text, r);
-    return r;
+    return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow' };
+  }
+
+  /** The first row of the decision table that applies to a set of groups, allow rows included. */
+  private rowOf(groups: ReadonlySet<Group>): Rule | undefined {
+    if (!groups.size) return undefined;
+    return this.rules.find((r) => applies(r, groups));
   }
 
   /** The first row of the decision table that applies to a set of groups. */
   decide(groups: ReadonlySet<Group>): Verdict {
-    if (!groups.size) return ALLOW;
-    for (const r of this.rules) if (applies(r, groups)) return r.decision === 'allow' ? ALLOW : { decision: r.decision, rule: r.id };
-    return ALLOW;
+    const r = this.rowOf(groups);
+    return !r || r.decision === 'allow' ? ALLOW : { decision: r.decision, rule: r.id };
   }
 
   /** The strongest verdict over several texts: a refusal wins, then a borderline. */

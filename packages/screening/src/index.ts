@@ -1,4 +1,6 @@
-export { Classifier, clausesOf, type Decision, type Verdict } from './classifier';
+export { Classifier, clausesOf, modelReads, MODEL_RULE, type Decision, type TableReading, type Verdict } from './classifier';
+export { ScreeningModel, ModelPackSchema, type ModelPack } from './model';
+export { SCREENING_MODEL, SCREENING_MODEL_PACK } from './model-pack';
 export { SCREENING_PACK, ScreeningPackSchema, GROUPS, type Group, type ScreeningPack } from './pack';
 export { wordsOf } from './text';
 export { signatureOf, hash53, BALANCING_NAMES, type FormulaLike, type Signature, type SignatureLine } from './signature';

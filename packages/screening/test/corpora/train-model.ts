@@ -1,0 +1,318 @@
+/**
+ * Fits the learnt screening model (src/model.ts) and measures how it generalises, the way a fresh
+ * corpus would meet it: leave one held-out round out, fit on the rest, choose the threshold on the
+ * training rounds alone, and run the left-out round once.
+ *
+ *   npx tsx packages/screening/test/corpora/train-model.ts              # cross-validation over rounds A to J
+ *   npx tsx packages/screening/test/corpora/train-model.ts --cost       # also the model's CPU cost per question
+ *   npx tsx packages/screening/test/corpora/train-model.ts --write      # fit on everything but round K, write data/screening-model.json
+ *   npx tsx packages/screening/test/corpora/train-model.ts --round-k    # also run round K with that fit
+ *
+ * Round K of held-out.json is never fitted on nor used to choose anything; --round-k was run once per
+ * model variant measured (docs/benchmarks.md), and a later run is not a first run.
+ *
+ * The shipped variant (the default here) reads what Classifier.read gives it (modelReads): a borderline
+ * answer of the table naming the chassis, a question not a name; its features are the text, the
+ * table's groups and its row. Variants measured and not shipped (environment): MODEL_GATE any (every
+ * text naming the chassis that the table did not refuse or allow by a row) | own (the same, never with
+ * the caller's own words); MODEL_SUBJECT narrow (with MODEL_GATE: the chassis or "your line" only);
+ * MODEL_FEATURES text | text+groups | text+groups+row; MODEL_TRAIN residual (fit only on what the table
+ * did not refuse); MODEL_L2, MODEL_EPOCHS.
+ *
+ * The threshold is chosen on the model's own training data without ever scoring a text it was fitted
+ * on: the training rounds are split again, one round out at a time, and the threshold is the highest
+ * out-of-fold score of an honest question the model would read, raised by a margin. So every honest
+ * question of the training data stays allowed on a model that had not seen it.
+ */
+import { writeFileSync } from 'node:fs';
+import { Classifier, modelReads as shippedGate, type TableReading } from '../../src/classifier';
+import { encodeWeights, featuresOf, ModelPackSchema, ScreeningModel, type FeatureSet, type ModelPack } from '../../src/model';
+import type { Group } from '../../src/pack';
+import { readText } from '../../src/text';
+import { ATTACK_QUESTIONS, HELD_OUT, HONEST_QUESTIONS } from './run';
+
+const BITS = 16;
+const FEATURES = (process.env.MODEL_FEATURES ?? 'text+groups+row') as FeatureSet;
+/** Train on the texts the model will be asked about only (the table did not refuse them), or on every text naming the chassis. */
+const RESIDUAL = process.env.MODEL_TRAIN === 'residual';
+const GATE = process.env.MODEL_GATE ?? 'borderline';
+/** The groups that make the chassis (or its supplier's side) the subject: the model reads a text only with one. */
+const SUBJECT_GROUPS: readonly Group[] = process.env.MODEL_SUBJECT === 'narrow' ? ['target', 'supplierSide'] : ['target', 'supplierSide', 'supplierName', 'supplierOf'];
+const OWN: readonly Group[] = ['ownFormula', 'userAction', 'ownProcess'];
+
+/** Whether the model is asked about a text: the service's own gate, or a variant's. */
+function modelReads(text: string, t: TableReading): boolean {
+  if (GATE === 'borderline') return shippedGate(text, t);
+  if (t.allowRow || t.verdict.decision === 'refuse' || !SUBJECT_GROUPS.some((g) => t.groups.has(g))) return false;
+  if (GATE === 'own' && OWN.some((g) => t.groups.has(g))) return false;
+  const { words, dense } = readText(text);
+  return words.length >= 4 || dense.length >= 6;
+}
+/** The threshold's margin above the highest out-of-fold honest score, in log-odds. */
+const MARGIN_LOGIT = 0.5;
+const FIT = { epochs: Number(process.env.MODEL_EPOCHS ?? 30), rate: 0.3, l2: Number(process.env.MODEL_L2 ?? 1e-4) };
+const NEVER = 'K';
+const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'ja', 'zh', 'ko'];
+
+interface Example {
+  text: string;
+  lang: string;
+  category: string;
+  attack: boolean;
+  /** The round it comes from: a held-out round's letter, or main.<n> for the in-repo corpora. */
+  group: string;
+  ids: Uint32Array;
+  values: Float32Array;
+  tableRefuses: boolean;
+  /** Whether the model is asked about it at all (Classifier.modelReads). */
+  read: boolean;
+  /** Trained on: it names the chassis or its supplier's side. */
+  subject: boolean;
+}
+
+const table = new Classifier(undefined, undefined, null);
+
+function example(text: string, lang: string, category: string, attack: boolean, group: string): Example {
+  const t = table.table(text);
+  const { ids, values } = featuresOf(text, t.groups, t.row, BITS, FEATURES);
+  const subject = SUBJECT_GROUPS.some((g) => t.groups.has(g));
+  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', read: modelReads(text, t), subject };
+}
+
+const ALL: Example[] = [
+  ...ATTACK_QUESTIONS.map((q) => example(q.text, q.lang, q.category, true, `main.${q.heldOut ?? 0}`)),
+  ...HONEST_QUESTIONS.map((q) => example(q.text, q.lang, q.category, false, `main.${q.heldOut ?? 0}`)),
+  ...HELD_OUT.map((q) => example(q.text, q.lang, q.category, q.kind === 'attack', q.round)),
+];
+const TRAINABLE = ALL.filter((e) => e.group !== NEVER);
+const ROUND_K = ALL.filter((e) => e.group === NEVER);
+const HELD_OUT_ROUNDS = [...new Set(HELD_OUT.map((q) => q.round))].filter((r) => r !== NEVER);
+
+/** A small deterministic generator: the same data gives the same weights. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+interface Fitted {
+  w: Float64Array;
+  bias: number;
+}
+
+/** Logistic regression, AdaGrad, L2, classes weighted to count alike. */
+function fit(exs: Example[]): Fitted {
+  const train = exs.filter((e) => e.subject && (!RESIDUAL || (e.read && !e.tableRefuses)));
+  const n = 1 << BITS;
+  const w = new Float64Array(n);
+  const g2 = new Float64Array(n).fill(1e-8);
+  let bias = 0;
+  let b2 = 1e-8;
+  const pos = train.filter((e) => e.attack).length;
+  const neg = train.length - pos;
+  const cw = (e: Example) => (e.attack ? train.length / (2 * pos) : train.length / (2 * neg));
+  const order = train.map((_, i) => i);
+  const rand = rng(30);
+  for (let epoch = 0; epoch < FIT.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (const k of order) {
+      const e = train[k]!;
+      let z = bias;
+      for (let i = 0; i < e.ids.length; i++) z += w[e.ids[i]!]! * e.values[i]!;
+      const p = 1 / (1 + Math.exp(-z));
+      const err = (p - (e.attack ? 1 : 0)) * cw(e);
+      for (let i = 0; i < e.ids.length; i++) {
+        const id = e.ids[i]!;
+        const g = err * e.values[i]! + FIT.l2 * w[id]!;
+        g2[id]! += g * g;
+        w[id]! -= (FIT.rate * g) / Math.sqrt(g2[id]!);
+      }
+      b2 += err * err;
+      bias -= (FIT.rate * err) / Math.sqrt(b2);
+    }
+  }
+  return { w, bias };
+}
+
+function score(m: Fitted, e: Example): number {
+  let z = m.bias;
+  for (let i = 0; i < e.ids.length; i++) z += m.w[e.ids[i]!]! * e.values[i]!;
+  return 1 / (1 + Math.exp(-z));
+}
+
+const logit = (p: number) => Math.log(p / (1 - p));
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+/** Out-of-fold scores of the examples the model reads, one training round out at a time. */
+function outOfFold(exs: Example[]): Array<{ e: Example; s: number }> {
+  const out: Array<{ e: Example; s: number }> = [];
+  for (const g of new Set(exs.map((e) => e.group))) {
+    const m = fit(exs.filter((e) => e.group !== g));
+    for (const e of exs) if (e.group === g && e.read && !e.tableRefuses) out.push({ e, s: score(m, e) });
+  }
+  return out;
+}
+
+/** The threshold for no honest refusal out of fold, with the margin. */
+function thresholdFor(exs: Example[]): { threshold: number; maxHonest: number } {
+  const oof = outOfFold(exs);
+  const maxHonest = Math.max(1e-6, ...oof.filter((o) => !o.e.attack).map((o) => o.s));
+  return { threshold: Math.min(0.999, sigmoid(logit(Math.min(maxHonest, 0.999)) + MARGIN_LOGIT)), maxHonest };
+}
+
+interface Tally {
+  /** Attack questions the model alone refuses (it reads them and scores them at the threshold), whatever the table says. */
+  attackModel: number;
+  attack: number;
+  attackTable: number;
+  attackBoth: number;
+  honest: number;
+  honestTable: number;
+  honestBoth: number;
+  byLang: Map<string, { n: number; table: number; both: number }>;
+  byCategory: Map<string, { n: number; table: number; both: number }>;
+  honestRefused: string[];
+}
+
+function tally(m: Fitted, threshold: number, exs: Example[]): Tally {
+  const t: Tally = { attackModel: 0, attack: 0, attackTable: 0, attackBoth: 0, honest: 0, honestTable: 0, honestBoth: 0, byLang: new Map(), byCategory: new Map(), honestRefused: [] };
+  for (const e of exs) {
+    const model = e.read && score(m, e) >= threshold;
+    const both = e.tableRefuses || model;
+    if (e.attack) {
+      t.attack++;
+      if (model) t.attackModel++;
+      if (e.tableRefuses) t.attackTable++;
+      if (both) t.attackBoth++;
+      for (const [map, k] of [
+        [t.byLang, e.lang],
+        [t.byCategory, e.category],
+      ] as const) {
+        const c = map.get(k) ?? { n: 0, table: 0, both: 0 };
+        c.n++;
+        if (e.tableRefuses) c.table++;
+        if (both) c.both++;
+        map.set(k, c);
+      }
+    } else {
+      t.honest++;
+      if (e.tableRefuses) t.honestTable++;
+      if (both) t.honestBoth++;
+      if (both && !e.tableRefuses) t.honestRefused.push(`${e.lang}: ${e.text}`);
+    }
+  }
+  return t;
+}
+
+const pct = (a: number, n: number) => `${a}/${n} (${((100 * a) / n).toFixed(1)} %)`;
+
+function show(name: string, t: Tally, thr: number): void {
+  console.log(`\n${name} (threshold ${thr.toFixed(4)}): attack table ${pct(t.attackTable, t.attack)} -> with model ${pct(t.attackBoth, t.attack)}; honest refused table ${t.honestTable}/${t.honest} -> with model ${t.honestBoth}/${t.honest}; the model alone refuses ${pct(t.attackModel, t.attack)} of the attacks`);
+  console.log(`  by language (table -> with model): ${LANGS.map((l) => t.byLang.get(l)).map((c, i) => (c ? `${LANGS[i]} ${c.table}->${c.both}/${c.n}` : '')).join(', ')}`);
+  console.log(`  by category: ${[...t.byCategory].map(([k, c]) => `${k} ${c.table}->${c.both}/${c.n}`).join(', ')}`);
+  for (const h of t.honestRefused) console.log(`  HONEST REFUSED BY THE MODEL: ${h}`);
+}
+
+const args = new Set(process.argv.slice(2));
+const started = process.cpuUsage();
+
+// Leave one held-out round out.
+const sum = { model: 0, attack: 0, table: 0, both: 0, honest: 0, honestTable: 0, honestBoth: 0 };
+const langSum = new Map<string, { n: number; table: number; both: number }>();
+if (!args.has('--no-cv'))
+  for (const r of HELD_OUT_ROUNDS) {
+    const train = TRAINABLE.filter((e) => e.group !== r);
+    const test = TRAINABLE.filter((e) => e.group === r);
+    const { threshold, maxHonest } = thresholdFor(train);
+    const m = fit(train);
+    const t = tally(m, threshold, test);
+    show(`round ${r} left out (highest honest out-of-fold score in training ${maxHonest.toFixed(4)})`, t, threshold);
+    sum.attack += t.attack;
+    sum.model += t.attackModel;
+    sum.table += t.attackTable;
+    sum.both += t.attackBoth;
+    sum.honest += t.honest;
+    sum.honestTable += t.honestTable;
+    sum.honestBoth += t.honestBoth;
+    for (const [l, c] of t.byLang) {
+      const s = langSum.get(l) ?? { n: 0, table: 0, both: 0 };
+      s.n += c.n;
+      s.table += c.table;
+      s.both += c.both;
+      langSum.set(l, s);
+    }
+  }
+if (sum.attack) {
+  console.log(`\nleave-one-round-out over ${HELD_OUT_ROUNDS.join('')}: attack table ${pct(sum.table, sum.attack)} -> with model ${pct(sum.both, sum.attack)}; honest refused table ${sum.honestTable}/${sum.honest} -> with model ${sum.honestBoth}/${sum.honest}; the model alone ${pct(sum.model, sum.attack)}`);
+  console.log(`  by language: ${LANGS.map((l) => langSum.get(l)!).map((c, i) => `${LANGS[i]} ${c.table}->${c.both}/${c.n}`).join(', ')}`);
+}
+
+if (args.has('--write') || args.has('--round-k')) {
+  const { threshold, maxHonest } = thresholdFor(TRAINABLE);
+  const m = fit(TRAINABLE);
+  const fitted = TRAINABLE.filter((e) => !e.group.startsWith('main')).length;
+  const pack: ModelPack = ModelPackSchema.parse({
+    version: '2026.11.1',
+    source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams), the decision table's groups and its row (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the hand-written corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: the highest out-of-fold score (one round out at a time) of an honest question the model reads, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds. Held-out round K is never fitted on.`,
+    trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.join(', ')} (${fitted} questions), not round K`],
+    bits: BITS,
+    features: FEATURES,
+    bias: m.bias,
+    ...encodeWeights(m.w),
+    threshold,
+  });
+  console.log(`\nfitted on ${TRAINABLE.length} questions; highest out-of-fold honest score ${maxHonest.toFixed(4)}, threshold ${threshold.toFixed(4)}`);
+  if (args.has('--write')) {
+    if (GATE !== 'borderline') throw new Error('only the variant the classifier reads with (MODEL_GATE borderline) can be shipped');
+    writeFileSync(new URL('../../data/screening-model.json', import.meta.url), `${JSON.stringify(pack, null, 1)}\n`);
+    console.log('wrote data/screening-model.json');
+  }
+  // Through the quantised weights, as the service reads them.
+  const shipped = new ScreeningModel(pack);
+  const refusedBy = (e: Example) => e.tableRefuses || (e.read && shipped.score(e.text, table.table(e.text).groups, table.table(e.text).row) >= threshold);
+  console.log(`training data, honest questions it refuses: ${TRAINABLE.filter((e) => !e.attack && !e.tableRefuses && refusedBy(e)).length}`);
+  if (args.has('--round-k')) {
+    const t = tally(m, threshold, ROUND_K);
+    for (const e of ROUND_K) if (e.attack && !refusedBy(e)) console.log(`  round K attack allowed: ${e.lang}: ${e.text}`);
+    console.log(`round K through the quantised weights: attack ${ROUND_K.filter((e) => e.attack && refusedBy(e)).length}/${ROUND_K.filter((e) => e.attack).length}, honest refused ${ROUND_K.filter((e) => !e.attack && refusedBy(e)).length}/${ROUND_K.filter((e) => !e.attack).length}`);
+    show('round K with the model fitted on everything else', t, threshold);
+  }
+}
+
+if (args.has('--cost')) {
+  // The model's own cost on a question the table did not refuse: features and score, CPU per question.
+  const m = fit(TRAINABLE);
+  const texts = ALL.map((e) => e.text);
+  const rounds = 20;
+  let sink = 0;
+  const t0 = process.cpuUsage();
+  for (let r = 0; r < rounds; r++)
+    for (const text of texts) {
+      const { ids, values } = featuresOf(text, new Set(), '', BITS, FEATURES);
+      let z = m.bias;
+      for (let i = 0; i < ids.length; i++) z += m.w[ids[i]!]! * values[i]!;
+      sink += z;
+    }
+  const d = process.cpuUsage(t0);
+  console.log(`\nmodel cost per question (features and score, ${texts.length} questions x ${rounds}): ${((d.user + d.system) / (rounds * texts.length)).toFixed(2)} µs CPU (${sink > 0 ? '+' : '-'})`);
+}
+
+const used = process.cpuUsage(started);
+console.log(`\n(${((used.user + used.system) / 1e6).toFixed(1)} s CPU)`);
+
+if (args.has('--diag')) {
+  const oof = outOfFold(TRAINABLE);
+  const honest = oof.filter((o) => !o.e.attack).sort((a, b) => b.s - a.s);
+  console.log('\nhighest out-of-fold honest scores:');
+  for (const o of honest.slice(0, 25)) console.log(`  ${o.s.toFixed(3)} ${o.e.group} ${o.e.lang}: ${o.e.text}`);
+  const att = oof.filter((o) => o.e.attack).sort((a, b) => b.s - a.s);
+  const qs = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95];
+  console.log(`attack (table missed, read) out of fold: ${att.length}; at or above ${qs.map((q) => `${q}: ${att.filter((o) => o.s >= q).length}`).join(', ')}`);
+  console.log(`honest (read) out of fold: ${honest.length}; at or above ${qs.map((q) => `${q}: ${honest.filter((o) => o.s >= q).length}`).join(', ')}`);
+  for (const o of att.slice(-15)) console.log(`  low attack ${o.s.toFixed(3)} ${o.e.group} ${o.e.lang}: ${o.e.text}`);
+}
