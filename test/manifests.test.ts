@@ -19,6 +19,8 @@ import { allowed, byKind, find, OVERLAYS_DIR, overlays, pods, render, ROOT, sele
  */
 const AUTOSCALED: readonly ComponentName[] = ['gateway', 'library', 'envelope', 'preservation', 'label'];
 const METRICS_PORT = 9464;
+/** OTLP's ports on a collector: gRPC and HTTP (the exporter's protocol is the operator's choice). */
+const OTLP_PORTS = [4317, 4318] as const;
 
 const source = (dir: string): string =>
   readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
@@ -190,6 +192,23 @@ function problems(objs: Obj[]): string[] {
     }
   }
   for (const c of COMPONENTS) if (pod(c.name) && !allowed(objs, pod(c.name), outside.dns, 53, 'UDP')) fail(`${c.name} cannot resolve names (DNS egress)`);
+  // The OpenTelemetry collector, where the overlay's otel-collector policy says it runs: every
+  // component reaches it on both OTLP ports; no other pod gets out through it, and it opens no other destination.
+  const collectorPeer = find(objs, 'NetworkPolicy', 'otel-collector')?.spec.egress?.[0]?.to?.[0];
+  const collector: Endpoint | undefined = collectorPeer?.namespaceSelector
+    ? { name: 'the OTLP collector', namespace: collectorPeer.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name'], labels: collectorPeer.podSelector?.matchLabels ?? {}, ip: '10.244.7.1' }
+    : collectorPeer?.ipBlock ? { name: 'the OTLP collector', ip: collectorPeer.ipBlock.cidr.replace(/\.0\/\d+$/, '.10') } : undefined;
+  if (!collector) fail('no NetworkPolicy otel-collector saying where the OTLP collector is');
+  else {
+    for (const src of [...COMPONENTS.map((c) => pod(c.name)), outside.stranger]) {
+      if (!src) continue;
+      for (const port of OTLP_PORTS) {
+        const can = allowed(objs, src, collector, port);
+        if (can !== (src !== outside.stranger)) fail(`${src.name} ${can ? 'reaches' : 'does not reach'} the OTLP collector:${port}`);
+      }
+      if (src !== outside.stranger && allowed(objs, src, outside.foreign, OTLP_PORTS[0])) fail(`${src.name} reaches foreign:${OTLP_PORTS[0]}`);
+    }
+  }
   return out;
 }
 
@@ -296,6 +315,11 @@ describe('the Kubernetes manifests', () => {
       ['Redis closed to the gateway', (o) => (find(o, 'NetworkPolicy', 'redis')!.spec.ingress[0].ports[0].port = 6380), /gateway does not reach redis:6379/],
       ['NATS cut off', (o) => (find(o, 'NetworkPolicy', 'nats-clients')!.spec.egress[0].to[0].podSelector.matchLabels['app.kubernetes.io/name'] = 'nats-x'), /metering does not reach nats:4222/],
       ['no DNS', (o) => o.splice(o.indexOf(find(o, 'NetworkPolicy', 'dns')!), 1), /cannot resolve names/],
+      ['no egress to the collector', (o) => o.splice(o.indexOf(find(o, 'NetworkPolicy', 'otel-collector')!), 1), /no NetworkPolicy otel-collector/],
+      ['the collector for the gateway only', (o) => (find(o, 'NetworkPolicy', 'otel-collector')!.spec.podSelector = { matchLabels: { 'app.kubernetes.io/name': 'gateway' } }), /envelope does not reach the OTLP collector:4317/],
+      ['the collector without OTLP over HTTP', (o) => find(o, 'NetworkPolicy', 'otel-collector')!.spec.egress[0].ports.pop(), /metering does not reach the OTLP collector:4318/],
+      ['the collector rule for every pod', (o) => (find(o, 'NetworkPolicy', 'otel-collector')!.spec.podSelector = {}), /stranger reaches the OTLP collector:4317/],
+      ['the collector rule open to every namespace', (o) => find(o, 'NetworkPolicy', 'otel-collector')!.spec.egress[0].to.push({ namespaceSelector: {} }), /label reaches foreign:4317/],
     ];
     it.each(cases)('%s', (_name, breakIt, message) => {
       const found = broken(breakIt);

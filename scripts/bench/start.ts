@@ -1,6 +1,8 @@
 /**
- * `npm run bench:start`: a component's start, compiled (`node dist/<c>/main.mjs`) against the same
- * component's sources under tsx (`node --import tsx`), on the real NATS and Redis. Per run: the time
+ * `npm run bench:start`: a component's start, compiled and run as its image runs it (`node --import
+ * ./register.mjs main.mjs` in `dist/<c>`: the tracing entry first, off unless OTEL_EXPORTER_OTLP_ENDPOINT
+ * is set) against the same component's sources as the split start runs them (`node --import tsx
+ * --import <register.mjs> src/main.ts`), on the real NATS and Redis. Per run: the time
  * from spawn to grpc.health.v1 SERVING, and the resident set once it serves (after a second's rest).
  * The runs alternate so both see the same machine. Prints a markdown section for docs/benchmarks.md.
  * Knobs: BENCH_START_RUNS (5), BENCH_START_COMPONENTS (envelope,label).
@@ -16,8 +18,9 @@ import { freePort } from '@svc/kit';
 import { dropNamespaceStream, freshNamespace, realServer } from '@svc/kit/testing';
 import { proto, type HealthClient } from '@svc/protos';
 import { bundle } from '../build/bundle';
-import { compiledEntry } from '../build/compiled';
+import { compiledCommand } from '../build/compiled';
 import { COMPONENTS, PACKAGE_DIR, type ComponentName } from '../components';
+import { TRACING_REGISTER } from '../split';
 import { addGeneratedSection, machine } from './report';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -48,7 +51,8 @@ const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc
 
 async function once(name: ComponentName, compiled: boolean, env: NodeJS.ProcessEnv): Promise<Run> {
   const port = await freePort();
-  const args = compiled ? [compiledEntry(name)] : ['--import', 'tsx', `${PACKAGE_DIR[name]}/src/main.ts`];
+  // Each as it is started for real: the image's command (deploy/Dockerfile), the split start's for the sources.
+  const args = compiled ? compiledCommand(name) : ['--import', 'tsx', '--import', TRACING_REGISTER, `${PACKAGE_DIR[name]}/src/main.ts`];
   const since = performance.now();
   const p = spawn(process.execPath, args, { cwd: compiled ? tmpdir() : ROOT, env: { ...env, SVC_GRPC_PORT: String(port) }, stdio: 'ignore' });
   try {

@@ -95,3 +95,26 @@ describe('trace context over the bus', () => {
     }
   });
 });
+
+describe("the answer's traceparent", () => {
+  // Written from the span's context rather than through a propagator: it must read exactly as the
+  // W3C propagator writes it into a message (traceHeaders), recorded or not.
+  it('is the active span as W3C trace context spells it, sampled or not', () => {
+    const recorded = trace.getTracer('test').startSpan('recorded');
+    const unrecorded = trace.wrapSpanContext({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 0 });
+    try {
+      for (const span of [recorded, unrecorded]) {
+        const tp = kit.tracingContextWith(span, () => kit.traceparent());
+        expect(tp).toBe(kit.tracingContextWith(span, () => kit.traceHeaders()?.traceparent));
+        expect(tp).toBe(`00-${span.spanContext().traceId}-${span.spanContext().spanId}-0${span === recorded ? 1 : 0}`);
+      }
+    } finally {
+      recorded.end();
+    }
+  });
+
+  it('is absent outside a span and for an invalid one', () => {
+    expect(kit.traceparent()).toBeUndefined();
+    expect(kit.tracingContextWith(trace.wrapSpanContext({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 1 }), () => kit.traceparent())).toBeUndefined();
+  });
+});

@@ -4,7 +4,7 @@
  * here: without a started SDK (tracing off, register.mjs) every call is a no-op, and `tracing` is
  * false so that the hot paths skip even those.
  */
-import { SpanKind, SpanStatusCode, context, propagation, trace, type Span } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, TraceFlags, context, isSpanContextValid, propagation, trace, type Span } from '@opentelemetry/api';
 
 /** Whether this process traces: the same test as register.mjs, which starts the SDK exactly then. */
 export const tracing = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && process.env.OTEL_SDK_DISABLED !== 'true';
@@ -47,9 +47,14 @@ export function traceFields(): Record<string, string> {
   return sc ? { trace_id: sc.traceId, span_id: sc.spanId } : {};
 }
 
-/** The active span's `traceparent` (for the answer header), or undefined. */
+/**
+ * The active span's `traceparent` (for the answer header), or undefined: written from the span's
+ * context as W3C trace context spells it, without a propagator's carrier on every answer.
+ */
 export function traceparent(): string | undefined {
-  return traceHeaders()?.traceparent;
+  if (!tracing) return undefined;
+  const sc = trace.getActiveSpan()?.spanContext();
+  return sc && isSpanContextValid(sc) ? `00-${sc.traceId}-${sc.spanId}-0${Number(sc.traceFlags || TraceFlags.NONE).toString(16)}` : undefined;
 }
 
 /** Runs `fn` with `span` active (tests, and code that starts a span of its own). */

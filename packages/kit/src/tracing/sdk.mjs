@@ -42,11 +42,18 @@ async function start() {
   // Metrics are Prometheus' and logs pino's: only traces go over OTLP.
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  // W3C trace context only: no service reads or sets baggage, and the SDK's default (tracecontext and
+  // baggage) runs both propagators on every HTTP request and on both sides of every gRPC call.
+  process.env.OTEL_PROPAGATORS ??= 'tracecontext';
   const sdk = new NodeSDK({
     serviceName,
     instrumentations: [
-      // Scrapes and probes are not requests of a customer.
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => req.url === '/metrics' || req.url === '/healthz' || req.url === '/readyz' }),
+      // Scrapes and probes are not requests of a customer. No outgoing side: the only node:http
+      // client in these processes is the OTLP exporter itself (fetch is undici, which this does not see).
+      new HttpInstrumentation({
+        disableOutgoingRequestInstrumentation: true,
+        ignoreIncomingRequestHook: (req) => req.url === '/metrics' || req.url === '/healthz' || req.url === '/readyz',
+      }),
       // One span for the route's handler; a span per middleware would multiply the spans of every request.
       new ExpressInstrumentation({ ignoreLayersType: ['middleware'] }),
       new GrpcInstrumentation(),
