@@ -41,7 +41,8 @@ function inArea(e: UsEntry, area: Area, p: ProductDescription, t: number): Outco
   // Over a maximum is over it whatever the product class: reducing is needed either way.
   if (use.max !== null && t > use.max + EPS) return { k: 'over', use, max: use.max };
   if (use.unsettled !== null) return { k: 'verify', why: `${use.text}: ${[use.unsettled, ...use.conditions].join(' ')}` };
-  if (use.special !== null) return { k: 'verify', why: `permitted here only in ${use.special}${use.max !== null ? ` at up to ${fmt(use.max)} %` : ''}: confirm the product is one` };
+  // A product class and the use's own conditions are both asked: the class alone would hide a certified batch or a formula restriction.
+  if (use.special !== null) return { k: 'verify', why: `permitted here only in ${use.special}${use.max !== null ? ` at up to ${fmt(use.max)} %` : ''}: confirm the product is one${use.conditions.length > 0 ? `; conditions to verify: ${use.conditions.join(' ')}` : ''}` };
   if (use.conditions.length > 0) return { k: 'verify', why: `conditions to verify: ${use.conditions.join(' ')}` };
   return { k: 'ok', use };
 }

@@ -427,6 +427,23 @@ describe('every colour additive of the pack, inside and outside its uses', () =>
     }
   });
 
+  it('a product-class use asks to confirm the class and its own conditions (a certified batch, a formula restriction), not the class alone', () => {
+    const both = colours.flatMap((e) => e.uses.filter((u) => u.special !== null && u.conditions.length > 0).map((u) => [e, u] as const));
+    expect(both.length).toBeGreaterThanOrEqual(3);
+    let asked = 0;
+    for (const [e, u] of both) {
+      const area = u.areas[0] as Area;
+      const p = product({ area, productType: u.productType ?? 'leave_on' });
+      if (useIn(e, area, p) !== u) continue;
+      const m = about(e.ref, screenUs([component(e.names[0] as string, u.max !== null ? u.max / 2 : 0.01, { colourant: true })], p, pack));
+      expect(m.map((x) => x.action), `${e.ref} ${u.special}`).toEqual(['verify']);
+      expect(m[0]?.message, `${e.ref} ${u.special}`).toContain(u.special as string);
+      for (const c of u.conditions) expect(m[0]?.message, `${e.ref} ${u.special}`).toContain(c.replace(/\.$/, ''));
+      asked++;
+    }
+    expect(asked).toBeGreaterThanOrEqual(3);
+  });
+
   it('every CAS number in the pack has a valid check digit, and no number stands for two entries of different kinds', () => {
     const check = (cas: string): boolean => {
       const digits = cas.replace(/-/g, '');
