@@ -112,7 +112,13 @@ describe('label, preservation and submissions over HTTP, with nothing secret lea
 
     const cli = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'submissions', 'approve', first.body.id, 'checked', 'with', 'supplier'], { env: { ...process.env, SVC_DATA_DIR: dataDir } });
     expect(cli.stdout).toContain('is now searchable');
-    const found = await get(sys, '/lib/search?q=nanofictional');
+    // The gateway drops its cached search answers when svc.library.updated reaches it, a moment
+    // after the library committed the decision: searched until then, bounded.
+    let found = await get(sys, '/lib/search?q=nanofictional');
+    for (let i = 0; i < 50 && found.body.total === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      found = await get(sys, '/lib/search?q=nanofictional');
+    }
     expect(found.body.results[0].n).toBe('NANOFICTIONAL PEPTIDE-77');
   }, 60_000);
 
