@@ -164,18 +164,31 @@ const sameOutcome = (a: Outcome, b: Outcome): boolean =>
 /** The entry's answer over every product the description leaves possible. */
 function evaluate(e: Entry, p: ProductDescription, t: number, ph: number | null): Outcome {
   const cells = cellsOf(p);
-  const outs = cells.map((c) => inCell(e, c, p, t, ph));
-  const first = outs[0] as Outcome;
-  if (outs.every((o) => sameOutcome(o, first))) return first;
-  const overs = outs.filter((o): o is Extract<Outcome, { k: 'over' }> => o.k === 'over');
-  if (overs.length === outs.length) return overs.reduce((a, b) => (b.max < a.max ? b : a));
+  return acrossPlaces(
+    cells.map((c) => inCell(e, c, p, t, ph)),
+    cells.map((c) => c.split(':')[0] as string),
+    sameOutcome,
+    (o) => (o.k === 'ok' ? 'within its conditions' : o.k === 'ph' ? 'outside its pH range' : null),
+  );
+}
+
+/**
+ * One answer from the answers for each place the product may be applied (an area, or an area and
+ * use): all alike, that answer; all over a maximum, the strictest; otherwise a verify asking for the
+ * area, saying what each place would get. `words` names the outcomes other than over, not permitted
+ * and verify (null: those three's words). Shared by the EU and US screens.
+ */
+export function acrossPlaces<O extends { k: string; max?: number; why?: string }>(outs: readonly O[], places: readonly string[], same: (a: O, b: O) => boolean, words: (o: O) => string | null): O | { k: 'verify'; why: string } {
+  const first = outs[0] as O;
+  if (outs.every((o) => same(o, first))) return first;
+  const overs = outs.filter((o) => o.k === 'over');
+  if (overs.length === outs.length) return overs.reduce((a, b) => ((b.max as number) < (a.max as number) ? b : a));
   const by = new Map<string, string[]>();
   outs.forEach((o, i) => {
-    const what = o.k === 'ok' ? 'within its conditions' : o.k === 'over' ? `over its ${fmt(o.max)} %` : o.k === 'ph' ? 'outside its pH range' : o.k === 'not_permitted' ? 'not permitted' : 'to verify';
-    const area = (cells[i] as string).split(':')[0] as string;
-    by.set(what, [...(by.get(what) ?? []), area]);
+    const what = words(o) ?? (o.k === 'over' ? `over its ${fmt(o.max as number)} %` : o.k === 'not_permitted' ? 'not permitted' : 'to verify');
+    by.set(what, [...(by.get(what) ?? []), places[i] as string]);
   });
-  const summary = [...by].map(([what, areas]) => `${what} on ${areas.join(', ')}`).join('; ');
+  const summary = [...by].map(([what, list]) => `${what} on ${list.join(', ')}`).join('; ');
   return { k: 'verify', why: `the answer depends on where the product is applied (${summary}): give product.area` };
 }
 

@@ -15,7 +15,7 @@
  */
 import type { ProductDescription, Remedy } from '@svc/formula';
 import { AREAS, type Area } from './product';
-import { EPS, callerScale, chassisNote, floor4, fmt, linesOf, namesOf, productWords, reduction, removal, round4, whereOf, type ScreenComponent, type ScreenResult } from './screen';
+import { EPS, acrossPlaces, callerScale, chassisNote, floor4, fmt, linesOf, namesOf, productWords, reduction, removal, round4, whereOf, type ScreenComponent, type ScreenResult } from './screen';
 import { lakeBase, usEntriesOf, type UsEntry, type UsPack, type UsUse } from './us-pack';
 
 type Outcome =
@@ -53,18 +53,7 @@ const same = (a: Outcome, b: Outcome): boolean =>
 /** The entry's answer over every area the description leaves possible. */
 function evaluate(e: UsEntry, p: ProductDescription, t: number): Outcome {
   const areas: readonly Area[] = p.area === null ? AREAS : [p.area];
-  const outs = areas.map((a) => inArea(e, a, p, t));
-  const first = outs[0] as Outcome;
-  if (outs.every((o) => same(o, first))) return first;
-  const overs = outs.filter((o): o is Extract<Outcome, { k: 'over' }> => o.k === 'over');
-  if (overs.length === outs.length) return overs.reduce((a, b) => (b.max < a.max ? b : a));
-  const by = new Map<string, string[]>();
-  outs.forEach((o, i) => {
-    const what = o.k === 'ok' ? 'permitted' : o.k === 'over' ? `over its ${fmt(o.max)} %` : o.k === 'not_permitted' ? 'not permitted' : 'to verify';
-    by.set(what, [...(by.get(what) ?? []), areas[i] as string]);
-  });
-  const summary = [...by].map(([what, list]) => `${what} on ${list.join(', ')}`).join('; ');
-  return { k: 'verify', why: `the answer depends on where the product is applied (${summary}): give product.area` };
+  return acrossPlaces(areas.map((a) => inArea(e, a, p, t)), areas, same, (o) => (o.k === 'ok' ? 'permitted' : null));
 }
 
 /** Colour additives of a shade the entry shares, permitted in every area the product may be, without conditions of amount. */
