@@ -14,6 +14,7 @@
  * like Annex III's restricted substances, on the limits the preservation guidance applies.
  */
 import type { LineChange, ProductDescription, Remedy } from '@svc/formula';
+import { casNumbersIn } from './names';
 import type { Entry, Item, RegulatoryPack } from './pack';
 import { cellsOf, type Cell } from './product';
 
@@ -400,7 +401,7 @@ function outOfScope(e: Entry, p: ProductDescription): boolean {
 
 /** Whether an entry names the component itself: by its INCI name or its CAS number. */
 function names(e: Entry | undefined, c: ScreenComponent): boolean {
-  return e !== undefined && (e.names.includes(c.inci) || (!!c.cas && e.cas.some((x) => x.includes(c.cas as string))));
+  return e !== undefined && (e.names.includes(c.inci) || (!!c.cas && casNumbersIn(e.cas).includes(c.cas)));
 }
 
 /**
