@@ -46,8 +46,12 @@ const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 /** How long a system child may take to start (the catalogue import; longer on a busy machine). */
 const START_MS = num('BENCH_START_SECONDS', 150) * 1_000;
-/** The whole run is bounded: past this, it cleans up and reports what it has (two system starts may wait longer than usual). */
-const WATCHDOG_MS = 11 * 60_000 + 2 * Math.max(0, START_MS - 150_000);
+/**
+ * The whole run is bounded: past this, it cleans up and reports what it has (two system starts may
+ * wait longer than usual). A full run takes about 14 minutes on two quiet cores since the tracing
+ * pair (five systems, seven rounds) was added; 11 minutes cut that pair off in every full run.
+ */
+const WATCHDOG_MS = 17 * 60_000 + 2 * Math.max(0, START_MS - 150_000);
 
 // ---- Targets ---------------------------------------------------------------------------------
 
