@@ -337,7 +337,7 @@ async function measureRun(name: string, o: Omit<LoadOptions, 'seconds'>, seconds
 type Run = readonly [name: string, options: Omit<LoadOptions, 'seconds'>];
 
 /**
- * Runs measured in alternating rounds, in the order given (the first round WARMUP + SECONDS, the
+ * Runs measured in alternating rounds, each round in the order given rotated by one more (the first round WARMUP + SECONDS, the
  * later ones ROUND_WARMUP + ROUND_SECONDS): on two shared cores one run swings by several points
  * either way and the first still pays for cold code paths, while adjacent short runs see the same
  * machine. Each round's results come back in the order of `runs`.
@@ -346,8 +346,15 @@ async function alternating<const R extends readonly Run[]>(rounds: number, runs:
   const out: Array<{ -readonly [K in keyof R]: LoadResult }> = [];
   for (let i = 0; i < rounds; i++) {
     const [secs, warm, tag] = i === 0 ? [SECONDS, WARMUP, ''] : [ROUND_SECONDS, ROUND_WARMUP, ` (round ${i + 1})`];
-    const round: LoadResult[] = [];
-    for (const [name, o] of runs) round.push(await measureRun(name + tag, o, secs, warm));
+    // Each round starts one system later: a system measured right after another shares the machine
+    // with that one's clean-up (its idle-time collections, its abandoned requests), so a fixed order
+    // would charge that to whichever system always comes second.
+    const round: LoadResult[] = new Array(runs.length);
+    for (let k = 0; k < runs.length; k++) {
+      const at = (k + i) % runs.length;
+      const [name, o] = runs[at]!;
+      round[at] = await measureRun(name + tag, o, secs, warm);
+    }
     out.push(round as { -readonly [K in keyof R]: LoadResult });
   }
   return out;
