@@ -59,6 +59,11 @@ export function clausesOf(text: string): string[] {
   if (!CLAUSE_END.test(text)) return [text];
   return text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
 }
+/**
+ * A blank left for the answer to fill: "___ %", "＿＿％", "?%", "x %", "… %". Read as the group
+ * seekStrong (an amount of the chassis asked as a sentence to complete), whatever the words around.
+ */
+const BLANK = /_{2,}|\uff3f{2,}|\?\s*[%\uff05]|(?:^|\s)x{1,3}\s*[%\uff05]|(?:\.{3}|\u2026)\s*[%\uff05]/iu;
 const ALLOW: Verdict = Object.freeze({ decision: 'allow', rule: '' });
 
 /** A borderline answer the learnt model turned into a refusal. */
@@ -204,6 +209,7 @@ export class Classifier {
     const { words: read, dense, alts } = readText(text);
     const words = this.inLanguage(read);
     const found = new Set<Group>();
+    if (BLANK.test(text)) found.add('seekStrong');
     if (dense) for (const t of this.dense) if (!found.has(t.group) && dense.includes(t.s)) found.add(t.group);
     const scan = (ws: string[]) => {
       for (let i = 0; i < ws.length; i++) {

@@ -31,6 +31,11 @@ export const GROUPS = [
   'reveal',
   'system',
   'chassisShare',
+  'seek',
+  'seekStrong',
+  'allowedTopic',
+  'product',
+  'ownPlant',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -11,8 +11,8 @@ import { ATTACK_QUESTIONS, ATTACK_SESSIONS, HELD_OUT, HONEST_QUESTIONS, HONEST_S
 
 const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'ja', 'zh', 'ko'];
 const NEVER_TUNED = 6;
-/** The held-out round written last and never tuned on, neither half (docs/benchmarks.md). */
-const NEVER_TUNED_ROUND = 'K';
+/** Round K: held out until pack 2026.11.21, which was written from it (docs/benchmarks.md). */
+const ROUND_K = 'K';
 /** Round L, written after round K and the learnt model, before the fourth pass; never tuned on. */
 const ROUND_L = 'L';
 /** The honest questions of round L the screening refused at its first run (pack 2026.11.20, model 2026.11.1). */
@@ -57,16 +57,16 @@ describe('the held-out corpus', () => {
   it('covers the eleven languages on both sides', () => {
     for (const l of LANGS) for (const kind of ['attack', 'honest']) expect(HELD_OUT.filter((q) => q.lang === l && q.kind === kind).length, `${l} ${kind}`).toBeGreaterThanOrEqual(25);
   });
-  it.each(HELD_OUT.filter((q) => q.kind === 'honest' && q.round !== NEVER_TUNED_ROUND && q.round !== ROUND_L).map((q) => [q.lang, q.text] as const))('honest, never refused: %s: %s', (_l, text) => {
+  it.each(HELD_OUT.filter((q) => q.kind === 'honest' && q.round !== ROUND_K && q.round !== ROUND_L).map((q) => [q.lang, q.text] as const))('honest, never refused: %s: %s', (_l, text) => {
     expect(c.classify(text).decision).not.toBe('refuse');
   });
-  // Round K is never tuned on, its honest half neither: fixing the refusals of its first run would
-  // make it a tuning set. It is held to refuse nothing beyond them, so a change that refuses more
-  // honest questions on it still fails here.
-  it('round K, honest half: no refusal beyond those of its first run', () => {
-    const refused = HELD_OUT.filter((q) => q.round === NEVER_TUNED_ROUND && q.kind === 'honest' && c.classify(q.text).decision === 'refuse').map((q) => q.text);
-    expect(HELD_OUT.filter((q) => q.round === NEVER_TUNED_ROUND && q.kind === 'honest').length).toBe(110);
-    expect(refused.filter((t) => !ROUND_K_FIRST_RUN_REFUSED.includes(t))).toEqual([]);
+  // Round K was held out until pack 2026.11.21, which was written from it: its first run refused
+  // three honest questions (ROUND_K_FIRST_RUN_REFUSED, the caller's own plant); it is held to none.
+  it('round K, honest half: no refusal, those of its first run included', () => {
+    const honest = HELD_OUT.filter((q) => q.round === ROUND_K && q.kind === 'honest');
+    expect(honest.length).toBe(110);
+    expect(honest.filter((q) => c.classify(q.text).decision === 'refuse').map((q) => q.text)).toEqual([]);
+    for (const t of ROUND_K_FIRST_RUN_REFUSED) expect(honest.map((q) => q.text)).toContain(t);
   });
   it('round L, honest half: no refusal beyond those of its first run', () => {
     const honest = HELD_OUT.filter((q) => q.round === ROUND_L && q.kind === 'honest');
