@@ -36,6 +36,8 @@ export const GROUPS = [
   'allowedTopic',
   'product',
   'ownPlant',
+  'commerce',
+  'byMass',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

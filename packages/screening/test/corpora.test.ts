@@ -13,7 +13,7 @@ const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'ja', 'zh', 'ko']
 const NEVER_TUNED = 6;
 /** Round K: held out until pack 2026.11.21, which was written from it (docs/benchmarks.md). */
 const ROUND_K = 'K';
-/** Round L, written after round K and the learnt model, before the fourth pass; never tuned on. */
+/** Round L, written after round K and the learnt model, before the fourth pass; its attack half is never tuned on. */
 const ROUND_L = 'L';
 /** The honest questions of round L the screening refused at its first run (pack 2026.11.20, model 2026.11.1). */
 const ROUND_L_FIRST_RUN_REFUSED = [
@@ -68,10 +68,14 @@ describe('the held-out corpus', () => {
     expect(honest.filter((q) => c.classify(q.text).decision === 'refuse').map((q) => q.text)).toEqual([]);
     for (const t of ROUND_K_FIRST_RUN_REFUSED) expect(honest.map((q) => q.text)).toContain(t);
   });
-  it('round L, honest half: no refusal beyond those of its first run', () => {
+  // Round L is never tuned on; its honest half is held to no refusal. Its first run refused the two
+  // questions of ROUND_L_FIRST_RUN_REFUSED (the price of a drum), which pack 2026.11.23 allows by the
+  // class of price and ordering questions: from then on L's honest half is not a clean figure.
+  it('round L, honest half: no refusal', () => {
     const honest = HELD_OUT.filter((q) => q.round === ROUND_L && q.kind === 'honest');
     expect(honest.length).toBe(110);
-    expect(honest.filter((q) => c.classify(q.text).decision === 'refuse' && !ROUND_L_FIRST_RUN_REFUSED.includes(q.text)).map((q) => q.text)).toEqual([]);
+    expect(honest.filter((q) => c.classify(q.text).decision === 'refuse').map((q) => q.text)).toEqual([]);
+    for (const t of ROUND_L_FIRST_RUN_REFUSED) expect(honest.map((q) => q.text)).toContain(t);
   });
 });
 
