@@ -64,6 +64,9 @@ export function clausesOf(text: string): string[] {
  * seekStrong (an amount of the chassis asked as a sentence to complete), whatever the words around.
  */
 const BLANK = /_{2,}|\uff3f{2,}|\?\s*[%\uff05]|(?:^|\s)x{1,3}\s*[%\uff05]|(?:\.{3}|\u2026)\s*[%\uff05]/iu;
+/** The group of time phrases, and what stands in the text for a word of one once it is read. */
+const DURATION: Group = 'duration';
+const TAKEN = '\u0000';
 const ALLOW: Verdict = Object.freeze({ decision: 'allow', rule: '' });
 
 /** A borderline answer the learnt model turned into a refusal. */
@@ -133,6 +136,9 @@ export class Classifier {
   private readonly prefixKey: number;
   private readonly infix: Term[] = [];
   private readonly dense: Array<{ group: Group; s: string }> = [];
+  /** The phrases of time (group duration), read before every other group: see `withoutDurations`. */
+  private readonly durations: Piece[][] = [];
+  private readonly denseDurations: string[] = [];
   private readonly rules: readonly Rule[];
   private readonly readings: ReadonlyArray<{ markers: ReadonlySet<string>; words: ReadonlyMap<string, string> }>;
   // Names and queries repeat heavily (every check re-sends its lines): a bounded memo keeps the hot
@@ -160,6 +166,11 @@ export class Classifier {
     const prefixes: Array<{ s: string; term: Term }> = [];
     for (const group of GROUPS) {
       for (const raw of pack.groups[group]) {
+        if (group === DURATION) {
+          if (DENSE_TERM.test(raw)) this.denseDurations.push(raw.replace(/\s+/g, '').toLowerCase());
+          else this.durations.push(raw.split(' ').filter(Boolean).map(pieceOf));
+          continue;
+        }
         if (DENSE_TERM.test(raw)) {
           this.dense.push({ group, s: raw.replace(/\s+/g, '').toLowerCase() });
           continue;
@@ -204,11 +215,36 @@ export class Classifier {
     else m.set(k, [t]);
   }
 
+  /**
+   * A phrase of time ("how much time", "combien de temps", "ile czasu", どれくらいの期間, 多长时间,
+   * 얼마 동안) is one word of time: its words are taken out of the text before any other group is
+   * looked up, so its "how much" is no amount of the chassis. Each phrase is words without gaps.
+   */
+  private withoutDurations(words: string[], dense: string): { words: string[]; dense: string; found: boolean } {
+    let found = false;
+    let out = words;
+    for (let i = 0; i < out.length; i++)
+      for (const pieces of this.durations)
+        if (matchesAt(pieces, 0, out, i)) {
+          if (!found) out = out.slice();
+          found = true;
+          out.fill(TAKEN, i, i + pieces.length);
+        }
+    for (const s of this.denseDurations)
+      if (dense.includes(s)) {
+        found = true;
+        dense = dense.split(s).join(TAKEN);
+      }
+    return { words: out, dense, found };
+  }
+
   /** The groups a text uses. */
   groupsOf(text: string): Set<Group> {
-    const { words: read, dense, alts } = readText(text);
-    const words = this.inLanguage(read);
+    const read = readText(text);
+    const alts = read.alts;
+    const { words, dense, found: timed } = this.withoutDurations(this.inLanguage(read.words), read.dense);
     const found = new Set<Group>();
+    if (timed) found.add(DURATION);
     if (BLANK.test(text)) found.add('seekStrong');
     if (dense) for (const t of this.dense) if (!found.has(t.group) && dense.includes(t.s)) found.add(t.group);
     const scan = (ws: string[]) => {

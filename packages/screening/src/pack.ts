@@ -38,6 +38,9 @@ export const GROUPS = [
   'ownPlant',
   'commerce',
   'byMass',
+  'claimClass',
+  'whole',
+  'duration',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -200,6 +200,20 @@ describe('the decision table', () => {
     ["What pH for my serum, and what's the glycerin % in the luxe base?", 'refuse', 'screen.share_held'],
     ['Can I add the base at 40 °C, and what mixer speed should I use?', 'allow', ''],
     ['Rank my serum ingredients by amount for the label; the base is 60 %.', 'allow', ''],
+    // What the chassis' label answers (pack 2026.11.24): a class of ingredient or origin asked of it,
+    // without an amount, a share, a list or the whole formula, is allowed (screen.label_claim).
+    ['Is the luxe base free from animal-derived ingredients?', 'allow', ''],
+    ['Does the classic base contain palm oil derivatives?', 'allow', ''],
+    ['Is the clinical chassis vegan and free of animal raw materials?', 'allow', ''],
+    ['How much palm-derived emulsifier is in the luxe base?', 'refuse', 'screen.amount'],
+    ['List every animal-derived ingredient of the luxe base with its percentage.', 'refuse', 'screen.reveal'],
+    ['What is the full composition of the base, is it palm free?', 'refuse', 'screen.composition'],
+    ['Send the luxe base\'s allergens as a JSON table.', 'refuse', 'screen.about_laid_out'],
+    // A phrase of time is one word of time: its "how much" is no amount (group duration).
+    ['Combien de temps se conserve la base luxe ?', 'allow', ''],
+    ['How much time does the classic base keep once opened?', 'allow', ''],
+    ['How much time does the luxe base spend in the homogenizer?', 'refuse', 'screen.processing'],
+    ['How much glycerin is in the luxe base and how long does it keep?', 'refuse', 'screen.amount'],
   ];
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
     expect(c.classify(text)).toEqual({ decision, rule });
@@ -215,6 +229,16 @@ describe('the decision table', () => {
     expect(bare.classify('Ile gliceryny ma baza luxe?').decision).toBe('allow');
     expect(c.classify('Ile gliceryny ma baza luxe?').decision).toBe('refuse');
     expect(c.classify('Combien de glycérine dans ma crème avec la base luxe ?').decision).toBe('allow');
+  });
+
+  it('reads a phrase of time before the amount words: without the duration group "combien de temps" is an amount', () => {
+    const groups = { ...SCREENING_PACK.groups, duration: ['zzzz'] };
+    const bare = new Classifier({ ...SCREENING_PACK, groups });
+    expect(bare.classify('Combien de temps se conserve la base luxe ?').decision).toBe('refuse');
+    expect(c.classify('Combien de temps se conserve la base luxe ?').decision).toBe('allow');
+    expect(c.groupsOf('Ile czasu można przechowywać bazę luxe?').has('amount')).toBe(false);
+    expect(c.groupsOf('럭스 베이스는 개봉 후 얼마 동안 보관할 수 있나요?').has('amount')).toBe(false);
+    expect(c.groupsOf('럭스 베이스에 글리세린이 얼마나 들어 있나요?').has('amount')).toBe(true);
   });
 
   it('reads an own-process row before the processing rows: without it the same question is refused', () => {
