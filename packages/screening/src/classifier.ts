@@ -64,9 +64,15 @@ export function clausesOf(text: string): string[] {
  * seekStrong (an amount of the chassis asked as a sentence to complete), whatever the words around.
  */
 const BLANK = /_{2,}|\uff3f{2,}|\?\s*[%\uff05]|(?:^|\s)x{1,3}\s*[%\uff05]|(?:\.{3}|\u2026)\s*[%\uff05]/iu;
-/** The group of time phrases, and what stands in the text for a word of one once it is read. */
-const DURATION: Group = 'duration';
+/** The groups of phrases read before all others, and what stands in the text for their words once read. */
+const READ_FIRST: readonly Group[] = ['duration', 'property'];
 const TAKEN = '\u0000';
+/**
+ * The pH asked for its value in the languages whose "what is" is an amount word (pH是多少, pH值为多少,
+ * pH는 얼마, pH 값은 몇, pHはいくつ / どのくらい): the amount word right after "pH" is no amount.
+ */
+const PH_VALUE = /\bph\s*(?:值|値|값|-?wert|-?waarde)?\s*(?:是|为|為|は|은|는|이|가)?\s*(?:大概|大约|大約)?\s*(?:是|为)?\s*(?:多少|几|幾|どのくらい|どれくらい|どれぐらい|いくつ|얼마|몇)/iu;
+const PH_VALUE_ALL = new RegExp(PH_VALUE.source, 'giu');
 const ALLOW: Verdict = Object.freeze({ decision: 'allow', rule: '' });
 
 /** A borderline answer the learnt model turned into a refusal. */
@@ -136,9 +142,9 @@ export class Classifier {
   private readonly prefixKey: number;
   private readonly infix: Term[] = [];
   private readonly dense: Array<{ group: Group; s: string }> = [];
-  /** The phrases of time (group duration), read before every other group: see `withoutDurations`. */
-  private readonly durations: Piece[][] = [];
-  private readonly denseDurations: string[] = [];
+  /** The phrases of time and of a property's value (READ_FIRST groups), read before every other group: see `withoutReadFirst`. */
+  private readonly firstTerms: Array<{ group: Group; pieces: Piece[] }> = [];
+  private readonly firstDense: Array<{ group: Group; s: string }> = [];
   private readonly rules: readonly Rule[];
   private readonly readings: ReadonlyArray<{ markers: ReadonlySet<string>; words: ReadonlyMap<string, string> }>;
   // Names and queries repeat heavily (every check re-sends its lines): a bounded memo keeps the hot
@@ -166,9 +172,9 @@ export class Classifier {
     const prefixes: Array<{ s: string; term: Term }> = [];
     for (const group of GROUPS) {
       for (const raw of pack.groups[group]) {
-        if (group === DURATION) {
-          if (DENSE_TERM.test(raw)) this.denseDurations.push(raw.replace(/\s+/g, '').toLowerCase());
-          else this.durations.push(raw.split(' ').filter(Boolean).map(pieceOf));
+        if (READ_FIRST.includes(group)) {
+          if (DENSE_TERM.test(raw)) this.firstDense.push({ group, s: raw.replace(/\s+/g, '').toLowerCase() });
+          else this.firstTerms.push({ group, pieces: raw.split(' ').filter(Boolean).map(pieceOf) });
           continue;
         }
         if (DENSE_TERM.test(raw)) {
@@ -217,34 +223,38 @@ export class Classifier {
 
   /**
    * A phrase of time ("how much time", "combien de temps", "ile czasu", どれくらいの期間, 多长时间,
-   * 얼마 동안) is one word of time: its words are taken out of the text before any other group is
-   * looked up, so its "how much" is no amount of the chassis. Each phrase is words without gaps.
+   * 얼마 동안) is one word of time, and a property asked for its value (粘度是多少, 점도는 얼마) one
+   * word of that property: their words are taken out of the text before any other group is looked
+   * up, so their "how much" is no amount of the chassis. Each phrase is words without gaps.
    */
-  private withoutDurations(words: string[], dense: string): { words: string[]; dense: string; found: boolean } {
-    let found = false;
+  private withoutReadFirst(words: string[], dense: string, found: Set<Group>): { words: string[]; dense: string } {
     let out = words;
     for (let i = 0; i < out.length; i++)
-      for (const pieces of this.durations)
-        if (matchesAt(pieces, 0, out, i)) {
-          if (!found) out = out.slice();
-          found = true;
-          out.fill(TAKEN, i, i + pieces.length);
+      for (const t of this.firstTerms)
+        if (matchesAt(t.pieces, 0, out, i)) {
+          if (out === words) out = out.slice();
+          found.add(t.group);
+          out.fill(TAKEN, i, i + t.pieces.length);
         }
-    for (const s of this.denseDurations)
-      if (dense.includes(s)) {
-        found = true;
-        dense = dense.split(s).join(TAKEN);
+    for (const t of this.firstDense)
+      if (dense.includes(t.s)) {
+        found.add(t.group);
+        dense = dense.split(t.s).join(TAKEN);
       }
-    return { words: out, dense, found };
+    return { words: out, dense };
   }
 
   /** The groups a text uses. */
   groupsOf(text: string): Set<Group> {
+    const found = new Set<Group>();
+    // "pH是多少", "pH는 얼마", "pHはいくつ": the value of the pH, asked with an amount word after it.
+    if (PH_VALUE.test(text)) {
+      found.add('property');
+      text = text.replace(PH_VALUE_ALL, 'pH ');
+    }
     const read = readText(text);
     const alts = read.alts;
-    const { words, dense, found: timed } = this.withoutDurations(this.inLanguage(read.words), read.dense);
-    const found = new Set<Group>();
-    if (timed) found.add(DURATION);
+    const { words, dense } = this.withoutReadFirst(this.inLanguage(read.words), read.dense, found);
     if (BLANK.test(text)) found.add('seekStrong');
     if (dense) for (const t of this.dense) if (!found.has(t.group) && dense.includes(t.s)) found.add(t.group);
     const scan = (ws: string[]) => {

@@ -41,6 +41,7 @@ export const GROUPS = [
   'claimClass',
   'whole',
   'duration',
+  'property',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -214,6 +214,11 @@ describe('the decision table', () => {
     ['How much time does the classic base keep once opened?', 'allow', ''],
     ['How much time does the luxe base spend in the homogenizer?', 'refuse', 'screen.processing'],
     ['How much glycerin is in the luxe base and how long does it keep?', 'refuse', 'screen.amount'],
+    // The pH or viscosity asked for its value, where "what is" is an amount word (group property).
+    ['奢华底座的pH是多少？', 'allow', ''],
+    ['럭스 베이스의 pH는 얼마인가요?', 'allow', ''],
+    ['临床底座的粘度是多少？', 'allow', ''],
+    ['奢华底座的pH是多少，甘油含量是多少？', 'refuse', 'screen.amount'],
   ];
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
     expect(c.classify(text)).toEqual({ decision, rule });
