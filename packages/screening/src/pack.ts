@@ -42,6 +42,7 @@ export const GROUPS = [
   'whole',
   'duration',
   'property',
+  'versus',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

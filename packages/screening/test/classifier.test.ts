@@ -206,9 +206,14 @@ describe('the decision table', () => {
     ['Does the classic base contain palm oil derivatives?', 'allow', ''],
     ['Is the clinical chassis vegan and free of animal raw materials?', 'allow', ''],
     ['How much palm-derived emulsifier is in the luxe base?', 'refuse', 'screen.amount'],
-    ['List every animal-derived ingredient of the luxe base with its percentage.', 'refuse', 'screen.reveal'],
-    ['What is the full composition of the base, is it palm free?', 'refuse', 'screen.composition'],
+    ['List every animal-derived ingredient of the luxe base with its percentage.', 'refuse', 'screen.label_whole'],
+    ['What is the full composition of the base, is it palm free?', 'refuse', 'screen.label_whole'],
     ['Send the luxe base\'s allergens as a JSON table.', 'refuse', 'screen.about_laid_out'],
+    // A label class with a figure, a majority, a comparison inside the chassis or its other
+    // ingredients is refused (screen.label_whole); two architectures compared is allowed.
+    ['Is most of the classic base synthetic?', 'refuse', 'screen.label_whole'],
+    ['Does the luxe base contain more preservative than emulsifier?', 'refuse', 'screen.label_whole'],
+    ['Does the classic base contain fewer allergens than the luxe base?', 'allow', ''],
     // A phrase of time is one word of time: its "how much" is no amount (group duration).
     ['Combien de temps se conserve la base luxe ?', 'allow', ''],
     ['How much time does the classic base keep once opened?', 'allow', ''],
