@@ -73,6 +73,8 @@ const TAKEN = '\u0000';
  */
 const PH_VALUE = /\bph\s*(?:值|値|값|-?wert|-?waarde)?\s*(?:是|为|為|は|은|는|이|가)?\s*(?:大概|大约|大約)?\s*(?:是|为)?\s*(?:多少|几|幾|どのくらい|どれくらい|どれぐらい|いくつ|얼마|몇)/iu;
 const PH_VALUE_ALL = new RegExp(PH_VALUE.source, 'giu');
+/** PH_VALUE always ends in a CJK or Hangul amount word: a text in printable ASCII (most names) is never read for it. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 const ALLOW: Verdict = Object.freeze({ decision: 'allow', rule: '' });
 
 /** A borderline answer the learnt model turned into a refusal. */
@@ -143,7 +145,7 @@ export class Classifier {
   private readonly infix: Term[] = [];
   private readonly dense: Array<{ group: Group; s: string }> = [];
   /** The phrases of time and of a property's value (READ_FIRST groups), read before every other group: see `withoutReadFirst`. */
-  private readonly firstTerms: Array<{ group: Group; pieces: Piece[] }> = [];
+  private readonly firstTerms = new Map<string, Array<{ group: Group; pieces: Piece[] }>>();
   private readonly firstDense: Array<{ group: Group; s: string }> = [];
   private readonly rules: readonly Rule[];
   private readonly readings: ReadonlyArray<{ markers: ReadonlySet<string>; words: ReadonlyMap<string, string> }>;
@@ -174,7 +176,15 @@ export class Classifier {
       for (const raw of pack.groups[group]) {
         if (READ_FIRST.includes(group)) {
           if (DENSE_TERM.test(raw)) this.firstDense.push({ group, s: raw.replace(/\s+/g, '').toLowerCase() });
-          else this.firstTerms.push({ group, pieces: raw.split(' ').filter(Boolean).map(pieceOf) });
+          else {
+            const pieces = raw.split(' ').filter(Boolean).map(pieceOf);
+            const first = pieces[0]!;
+            // Keyed by their first word, which is written out whole: one lookup per word of a text.
+            if (first.kind !== 'exact') throw new Error(`a phrase read first must begin with a whole word: ${raw}`);
+            const list = this.firstTerms.get(first.s);
+            if (list) list.push({ group, pieces });
+            else this.firstTerms.set(first.s, [{ group, pieces }]);
+          }
           continue;
         }
         if (DENSE_TERM.test(raw)) {
@@ -230,17 +240,18 @@ export class Classifier {
   private withoutReadFirst(words: string[], dense: string, found: Set<Group>): { words: string[]; dense: string } {
     let out = words;
     for (let i = 0; i < out.length; i++)
-      for (const t of this.firstTerms)
+      for (const t of this.firstTerms.get(out[i]!) ?? [])
         if (matchesAt(t.pieces, 0, out, i)) {
           if (out === words) out = out.slice();
           found.add(t.group);
           out.fill(TAKEN, i, i + t.pieces.length);
         }
-    for (const t of this.firstDense)
-      if (dense.includes(t.s)) {
-        found.add(t.group);
-        dense = dense.split(t.s).join(TAKEN);
-      }
+    if (dense)
+      for (const t of this.firstDense)
+        if (dense.includes(t.s)) {
+          found.add(t.group);
+          dense = dense.split(t.s).join(TAKEN);
+        }
     return { words: out, dense };
   }
 
@@ -248,7 +259,7 @@ export class Classifier {
   groupsOf(text: string): Set<Group> {
     const found = new Set<Group>();
     // "pH是多少", "pH는 얼마", "pHはいくつ": the value of the pH, asked with an amount word after it.
-    if (PH_VALUE.test(text)) {
+    if (!PLAIN_ASCII.test(text) && PH_VALUE.test(text)) {
       found.add('property');
       text = text.replace(PH_VALUE_ALL, 'pH ');
     }
