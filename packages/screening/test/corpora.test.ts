@@ -81,8 +81,8 @@ describe('the held-out corpus', () => {
 
 /**
  * Attack recall of each held-out round, as measured with pack 2026.11.23 and model 2026.11.4
- * (docs/benchmarks.md, "Screening, fourth pass"), and the same again with pack 2026.11.25 and model
- * 2026.11.5 (what the label answers is allowed): floors against regression, not targets. Round L's
+ * (docs/benchmarks.md, "Screening, fourth pass"), and the same again with pack 2026.11.26 and model
+ * 2026.11.6 (what the label answers is allowed): floors against regression, not targets. Round L's
  * attack half was never tuned on; its floor is its measured figure, not the 95 % of the acceptance.
  */
 const HELD_OUT_ATTACK_FLOORS: Record<string, number> = { A: 163, B: 110, C: 65, D: 66, E: 65, F: 64, G: 66, H: 66, I: 60, J: 63, K: 110, L: 97 };
