@@ -65,7 +65,7 @@ export function clausesOf(text: string): string[] {
  */
 const BLANK = /_{2,}|\uff3f{2,}|\?\s*[%\uff05]|(?:^|\s)x{1,3}\s*[%\uff05]|(?:\.{3}|\u2026)\s*[%\uff05]/iu;
 /** The groups of phrases read before all others, and what stands in the text for their words once read. */
-const READ_FIRST: readonly Group[] = ['duration', 'property'];
+const READ_FIRST: readonly Group[] = ['duration', 'property', 'noAmount', 'reformulate'];
 const TAKEN = '\u0000';
 /**
  * The pH asked for its value in the languages whose "what is" is an amount word (pH是多少, pH值为多少,
