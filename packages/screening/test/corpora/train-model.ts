@@ -259,7 +259,7 @@ if (args.has('--write') || args.has('--held-out')) {
   const m = fit(TRAINABLE);
   const fitted = TRAINABLE.filter((e) => !e.group.startsWith('main')).length;
   const pack: ModelPack = ModelPackSchema.parse({
-    version: '2026.11.7',
+    version: '2026.11.8',
     source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams), the decision table's groups and its row (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the hand-written corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: the highest out-of-fold score (one round out at a time) of an honest question the model reads, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds. Held-out round ${NEVER} is never fitted on.`,
     trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.join(', ')} (${fitted} questions), not round ${NEVER}`],
     bits: BITS,
