@@ -59,6 +59,22 @@ export function clausesOf(text: string): string[] {
   if (!CLAUSE_END.test(text)) return [text];
   return text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
 }
+/**
+ * A blank left for the answer to fill: "___ %", "＿＿％", "?%", "x %", "… %". Read as the group
+ * seekStrong (an amount of the chassis asked as a sentence to complete), whatever the words around.
+ */
+const BLANK = /_{2,}|\uff3f{2,}|\?\s*[%\uff05]|(?:^|\s)x{1,3}\s*[%\uff05]|(?:\.{3}|\u2026)\s*[%\uff05]/iu;
+/** The groups of phrases read before all others, and what stands in the text for their words once read. */
+const READ_FIRST: readonly Group[] = ['duration', 'property', 'noAmount', 'reformulate'];
+const TAKEN = '\u0000';
+/**
+ * The pH asked for its value in the languages whose "what is" is an amount word (pH是多少, pH值为多少,
+ * pH는 얼마, pH 값은 몇, pHはいくつ / どのくらい): the amount word right after "pH" is no amount.
+ */
+const PH_VALUE = /\bph\s*(?:值|値|값|-?wert|-?waarde)?\s*(?:是|为|為|は|은|는|이|가)?\s*(?:大概|大约|大約)?\s*(?:是|为)?\s*(?:多少|几|幾|どのくらい|どれくらい|どれぐらい|いくつ|얼마|몇)/iu;
+const PH_VALUE_ALL = new RegExp(PH_VALUE.source, 'giu');
+/** PH_VALUE always ends in a CJK or Hangul amount word: a text in printable ASCII (most names) is never read for it. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 const ALLOW: Verdict = Object.freeze({ decision: 'allow', rule: '' });
 
 /** A borderline answer the learnt model turned into a refusal. */
@@ -128,6 +144,9 @@ export class Classifier {
   private readonly prefixKey: number;
   private readonly infix: Term[] = [];
   private readonly dense: Array<{ group: Group; s: string }> = [];
+  /** The phrases of time and of a property's value (READ_FIRST groups), read before every other group: see `withoutReadFirst`. */
+  private readonly firstTerms = new Map<string, Array<{ group: Group; pieces: Piece[] }>>();
+  private readonly firstDense: Array<{ group: Group; s: string }> = [];
   private readonly rules: readonly Rule[];
   private readonly readings: ReadonlyArray<{ markers: ReadonlySet<string>; words: ReadonlyMap<string, string> }>;
   // Names and queries repeat heavily (every check re-sends its lines): a bounded memo keeps the hot
@@ -155,6 +174,19 @@ export class Classifier {
     const prefixes: Array<{ s: string; term: Term }> = [];
     for (const group of GROUPS) {
       for (const raw of pack.groups[group]) {
+        if (READ_FIRST.includes(group)) {
+          if (DENSE_TERM.test(raw)) this.firstDense.push({ group, s: raw.replace(/\s+/g, '').toLowerCase() });
+          else {
+            const pieces = raw.split(' ').filter(Boolean).map(pieceOf);
+            const first = pieces[0]!;
+            // Keyed by their first word, which is written out whole: one lookup per word of a text.
+            if (first.kind !== 'exact') throw new Error(`a phrase read first must begin with a whole word: ${raw}`);
+            const list = this.firstTerms.get(first.s);
+            if (list) list.push({ group, pieces });
+            else this.firstTerms.set(first.s, [{ group, pieces }]);
+          }
+          continue;
+        }
         if (DENSE_TERM.test(raw)) {
           this.dense.push({ group, s: raw.replace(/\s+/g, '').toLowerCase() });
           continue;
@@ -199,11 +231,42 @@ export class Classifier {
     else m.set(k, [t]);
   }
 
+  /**
+   * A phrase of time ("how much time", "combien de temps", "ile czasu", どれくらいの期間, 多长时间,
+   * 얼마 동안) is one word of time, and a property asked for its value (粘度是多少, 점도는 얼마) one
+   * word of that property: their words are taken out of the text before any other group is looked
+   * up, so their "how much" is no amount of the chassis. Each phrase is words without gaps.
+   */
+  private withoutReadFirst(words: string[], dense: string, found: Set<Group>): { words: string[]; dense: string } {
+    let out = words;
+    for (let i = 0; i < out.length; i++)
+      for (const t of this.firstTerms.get(out[i]!) ?? [])
+        if (matchesAt(t.pieces, 0, out, i)) {
+          if (out === words) out = out.slice();
+          found.add(t.group);
+          out.fill(TAKEN, i, i + t.pieces.length);
+        }
+    if (dense)
+      for (const t of this.firstDense)
+        if (dense.includes(t.s)) {
+          found.add(t.group);
+          dense = dense.split(t.s).join(TAKEN);
+        }
+    return { words: out, dense };
+  }
+
   /** The groups a text uses. */
   groupsOf(text: string): Set<Group> {
-    const { words: read, dense, alts } = readText(text);
-    const words = this.inLanguage(read);
     const found = new Set<Group>();
+    // "pH是多少", "pH는 얼마", "pHはいくつ": the value of the pH, asked with an amount word after it.
+    if (!PLAIN_ASCII.test(text) && PH_VALUE.test(text)) {
+      found.add('property');
+      text = text.replace(PH_VALUE_ALL, 'pH ');
+    }
+    const read = readText(text);
+    const alts = read.alts;
+    const { words, dense } = this.withoutReadFirst(this.inLanguage(read.words), read.dense, found);
+    if (BLANK.test(text)) found.add('seekStrong');
     if (dense) for (const t of this.dense) if (!found.has(t.group) && dense.includes(t.s)) found.add(t.group);
     const scan = (ws: string[]) => {
       for (let i = 0; i < ws.length; i++) {

@@ -102,7 +102,8 @@ function joinSpelled(words: string[]): string[] {
 export function readText(text: string): ReadText {
   const folded = fold(text);
   const ascii = PLAIN_ASCII.test(folded);
-  const dense = ascii ? (folded.includes('%') ? '%' : '') : (folded.match(DENSE_ALL) ?? []).join('');
+  // A middle dot between kana (シ・ャ・ー・シ) spells a word out: the dense string drops it.
+  const dense = ascii ? (folded.includes('%') ? '%' : '') : (folded.match(DENSE_ALL) ?? []).join('').replace(/\u30fb/g, '');
   // Dots and stars inside a word (comp.osition, ch*ssis) are only noise and are dropped first.
   let latin = ascii ? folded : folded.replace(DENSE_ALL, ' ');
   if (INNER_NOISE.test(latin)) latin = latin.replace(/([a-z])[.*·•_~^](?=[a-z0-9])|([0-9])[.*·•_~^](?=[a-z])/g, '$1$2');

@@ -12,12 +12,12 @@ const shipped = new Classifier();
 const eager = new Classifier(undefined, undefined, new ScreeningModel({ ...SCREENING_MODEL_PACK, threshold: 1e-9 }));
 
 describe('the model pack', () => {
-  it('is versioned, names its source and training set, and was never fitted on round K', () => {
+  it('is versioned, names its source and training set, and was never fitted on round L', () => {
     expect(SCREENING_MODEL_PACK.version).toMatch(/^\d{4}\.\d{1,2}\.\d+$/);
     expect(SCREENING_MODEL_PACK.source).toContain('train-model.ts');
-    expect(SCREENING_MODEL_PACK.trainingSet.join(' ')).toContain('not round K');
+    expect(SCREENING_MODEL_PACK.trainingSet.join(' ')).toContain('not round L');
     expect(SCREENING_MODEL_PACK.threshold).toBeGreaterThan(0.5);
-    expect(HELD_OUT.some((q) => q.round === 'K')).toBe(true);
+    expect(HELD_OUT.some((q) => q.round === 'L')).toBe(true);
   });
 
   it('rejects a malformed pack', () => {

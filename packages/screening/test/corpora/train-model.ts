@@ -3,13 +3,14 @@
  * corpus would meet it: leave one held-out round out, fit on the rest, choose the threshold on the
  * training rounds alone, and run the left-out round once.
  *
- *   npx tsx packages/screening/test/corpora/train-model.ts              # cross-validation over rounds A to J
+ *   npx tsx packages/screening/test/corpora/train-model.ts              # cross-validation over rounds A to K
  *   npx tsx packages/screening/test/corpora/train-model.ts --cost       # also the model's CPU cost per question
- *   npx tsx packages/screening/test/corpora/train-model.ts --write      # fit on everything but round K, write data/screening-model.json
- *   npx tsx packages/screening/test/corpora/train-model.ts --round-k    # also run round K with that fit
+ *   npx tsx packages/screening/test/corpora/train-model.ts --write      # fit on everything but round L, write data/screening-model.json
+ *   npx tsx packages/screening/test/corpora/train-model.ts --held-out   # also run round L with that fit
  *
- * Round K of held-out.json is never fitted on nor used to choose anything; --round-k was run once per
- * model variant measured (docs/benchmarks.md), and a later run is not a first run.
+ * Round L of held-out.json is never fitted on nor used to choose anything (round K was, until pack
+ * 2026.11.21 and model 2026.11.2 were written from it; docs/benchmarks.md). A run of --held-out after
+ * the first is not a first run.
  *
  * The shipped variant (the default here) reads what Classifier.read gives it (modelReads): a borderline
  * answer of the table naming the chassis, a question not a name; its features are the text, the
@@ -51,7 +52,8 @@ function modelReads(text: string, t: TableReading): boolean {
 /** The threshold's margin above the highest out-of-fold honest score, in log-odds. */
 const MARGIN_LOGIT = 0.5;
 const FIT = { epochs: Number(process.env.MODEL_EPOCHS ?? 30), rate: 0.3, l2: Number(process.env.MODEL_L2 ?? 1e-4) };
-const NEVER = 'K';
+/** The held-out round never fitted on (round K was until model 2026.11.2, written from it). */
+const NEVER = 'L';
 const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'ja', 'zh', 'ko'];
 
 interface Example {
@@ -85,7 +87,7 @@ const ALL: Example[] = [
   ...HELD_OUT.map((q) => example(q.text, q.lang, q.category, q.kind === 'attack', q.round)),
 ];
 const TRAINABLE = ALL.filter((e) => e.group !== NEVER);
-const ROUND_K = ALL.filter((e) => e.group === NEVER);
+const NEVER_ROUND = ALL.filter((e) => e.group === NEVER);
 const HELD_OUT_ROUNDS = [...new Set(HELD_OUT.map((q) => q.round))].filter((r) => r !== NEVER);
 
 /** A small deterministic generator: the same data gives the same weights. */
@@ -252,14 +254,14 @@ if (sum.attack) {
   console.log(`  by language: ${LANGS.map((l) => langSum.get(l)!).map((c, i) => `${LANGS[i]} ${c.table}->${c.both}/${c.n}`).join(', ')}`);
 }
 
-if (args.has('--write') || args.has('--round-k')) {
+if (args.has('--write') || args.has('--held-out')) {
   const { threshold, maxHonest } = thresholdFor(TRAINABLE);
   const m = fit(TRAINABLE);
   const fitted = TRAINABLE.filter((e) => !e.group.startsWith('main')).length;
   const pack: ModelPack = ModelPackSchema.parse({
-    version: '2026.11.1',
-    source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams), the decision table's groups and its row (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the hand-written corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: the highest out-of-fold score (one round out at a time) of an honest question the model reads, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds. Held-out round K is never fitted on.`,
-    trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.join(', ')} (${fitted} questions), not round K`],
+    version: '2026.11.8',
+    source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams), the decision table's groups and its row (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the hand-written corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: the highest out-of-fold score (one round out at a time) of an honest question the model reads, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds. Held-out round ${NEVER} is never fitted on.`,
+    trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.join(', ')} (${fitted} questions), not round ${NEVER}`],
     bits: BITS,
     features: FEATURES,
     bias: m.bias,
@@ -276,11 +278,11 @@ if (args.has('--write') || args.has('--round-k')) {
   const shipped = new ScreeningModel(pack);
   const refusedBy = (e: Example) => e.tableRefuses || (e.read && shipped.score(e.text, table.table(e.text).groups, table.table(e.text).row) >= threshold);
   console.log(`training data, honest questions it refuses: ${TRAINABLE.filter((e) => !e.attack && !e.tableRefuses && refusedBy(e)).length}`);
-  if (args.has('--round-k')) {
-    const t = tally(m, threshold, ROUND_K);
-    for (const e of ROUND_K) if (e.attack && !refusedBy(e)) console.log(`  round K attack allowed: ${e.lang}: ${e.text}`);
-    console.log(`round K through the quantised weights: attack ${ROUND_K.filter((e) => e.attack && refusedBy(e)).length}/${ROUND_K.filter((e) => e.attack).length}, honest refused ${ROUND_K.filter((e) => !e.attack && refusedBy(e)).length}/${ROUND_K.filter((e) => !e.attack).length}`);
-    show('round K with the model fitted on everything else', t, threshold);
+  if (args.has('--held-out')) {
+    const t = tally(m, threshold, NEVER_ROUND);
+    for (const e of NEVER_ROUND) if (e.attack && !refusedBy(e)) console.log(`  round ${NEVER} attack allowed: ${e.lang}: ${e.text}`);
+    console.log(`round ${NEVER} through the quantised weights: attack ${NEVER_ROUND.filter((e) => e.attack && refusedBy(e)).length}/${NEVER_ROUND.filter((e) => e.attack).length}, honest refused ${NEVER_ROUND.filter((e) => !e.attack && refusedBy(e)).length}/${NEVER_ROUND.filter((e) => !e.attack).length}`);
+    show(`round ${NEVER} with the model fitted on everything else`, t, threshold);
   }
 }
 
