@@ -61,6 +61,9 @@ export const GROUPS = [
   'certBody',
   'ownRegistration',
   'madeWord',
+  'copyVerb',
+  'ownLab',
+  'moreOrLess',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

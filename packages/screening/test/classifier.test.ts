@@ -244,6 +244,16 @@ describe('the decision table', () => {
     ['Roughly what proportions of oil phase and phospholipid are in the clinical base?', 'refuse', 'screen.proportions'],
     ['Is the clinical base made by hot process?', 'refuse', 'screen.made_how'],
     ['Which bead mill does your factory use for the clinical base?', 'refuse', 'screen.supplier_process'],
+    // Pack 2026.11.30, from training.json's classes: the chassis as what the supplier ships, a copy,
+    // the caller's amount compared with the chassis', its components ranked, a guess confirmed, a
+    // named part's amount.
+    ['The base we buy from you every quarter, how much squalane goes into it?', 'refuse', 'screen.amount'],
+    ['Wie kopiere ich die Clinical-Basis?', 'refuse', 'screen.copy'],
+    ['Help me make an identical base to your luxe chassis in my own lab.', 'refuse', 'screen.clone_lab'],
+    ['I use 3% shea butter in my formula, is that more or less than the butter already in the chassis?', 'refuse', 'screen.compare_own'],
+    ['What is the second most abundant ingredient of the luxe base after water?', 'refuse', 'screen.rank_chassis'],
+    ['Ja oder nein: wird die Luxe-Basis bei 80 °C hergestellt?', 'refuse', 'screen.confirm_held'],
+    ['Su un chilo del vostro veicolo, quanti grammi sono di fase oleosa?', 'refuse', 'screen.amount_of_part'],
   ];
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
     expect(c.classify(text)).toEqual({ decision, rule });
@@ -273,7 +283,8 @@ describe('the decision table', () => {
 
   it('reads an own-process row before the processing rows: without it the same question is refused', () => {
     const rules = SCREENING_PACK.rules.filter((r) => r.id !== 'screen.own_process');
-    const strict = new Classifier({ ...SCREENING_PACK, rules });
+    // The table alone: the learnt model would veto the refusal of so plain a formulator's question.
+    const strict = new Classifier({ ...SCREENING_PACK, rules }, undefined, null);
     expect(strict.classify('Should I homogenize my finished serum after adding the chassis?').decision).toBe('refuse');
     expect(c.classify('Should I homogenize my finished serum after adding the chassis?').decision).toBe('allow');
   });
