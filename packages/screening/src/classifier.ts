@@ -79,19 +79,42 @@ const ALLOW: Verdict = Object.freeze({ decision: 'allow', rule: '' });
 
 /** A borderline answer the learnt model turned into a refusal. */
 export const MODEL_RULE = 'screen.model';
-/** The groups that name the chassis or its supplier's side: the model reads a text only with one. */
+/** A refusal of the table the learnt model is sure was a formulator's question: answered borderline, no strike. */
+export const VETO_RULE = 'screen.model_veto';
+/** The groups that name the chassis or its supplier's side: the borderline gate reads a text only with one. */
 const MODEL_SUBJECT_GROUPS: readonly Group[] = ['target', 'supplierSide', 'supplierName', 'supplierOf'];
 
-/**
- * Whether the learnt model reads a text: only what the table answered borderline (the chassis named
- * with a protected aspect, no row sure it is sought; never an allow row, never a refusal), naming the
- * chassis or its supplier's side, and a question (4 words, or 6 CJK or Hangul characters), never a
- * line name. The model can only turn such an answer into a refusal.
- */
-export function modelReads(text: string, t: TableReading): boolean {
-  if (t.verdict.decision !== 'borderline' || t.allowRow || !MODEL_SUBJECT_GROUPS.some((g) => t.groups.has(g))) return false;
+/** A question, not a name: 4 words, or 6 CJK or Hangul characters. */
+function isQuestion(text: string): boolean {
   const { words, dense } = readText(text);
   return words.length >= 4 || dense.length >= 6;
+}
+
+/**
+ * Whether the learnt model reads a text. Gate `borderline` (model packs up to 2026.11.8): only what the
+ * table answered borderline (the chassis named with a protected aspect, no row sure it is sought),
+ * naming the chassis or its supplier's side. Gate `question`: also the table's refusals, which it may
+ * answer borderline instead (its veto). Never a text an allow row of the table decided (the published
+ * exceptions keep precedence), never a line name (too short).
+ */
+export function modelReads(text: string, t: TableReading, gate: 'borderline' | 'question' = 'borderline'): boolean {
+  if (t.allowRow) return false;
+  const mayRefuse = t.verdict.decision === 'borderline' && MODEL_SUBJECT_GROUPS.some((g) => t.groups.has(g));
+  const mayVeto = gate === 'question' && t.verdict.decision === 'refuse';
+  return (mayRefuse || mayVeto) && isQuestion(text);
+}
+
+/**
+ * The model's answer on a text the table read: a borderline answer about the chassis becomes a
+ * refusal (MODEL_RULE) at its threshold; a refusal of the table becomes a borderline answer
+ * (VETO_RULE: logged, no strike) below its veto, where the model is sure a formulator asked; any other
+ * answer stays the table's.
+ */
+export function withModel(model: ScreeningModel, text: string, t: TableReading): Verdict {
+  if (!modelReads(text, t, model.gate)) return t.verdict;
+  const s = model.score(text, t.groups, t.row);
+  if (t.verdict.decision === 'refuse') return s < model.veto ? { decision: 'borderline', rule: VETO_RULE } : t.verdict;
+  return s >= model.threshold ? { decision: 'refuse', rule: MODEL_RULE } : t.verdict;
 }
 
 /** The table's reading of a text: its verdict, its groups, and the row that decided the whole text ('' for none). */
@@ -305,8 +328,7 @@ export class Classifier {
     const known = this.memo.get(text);
     if (known) return known;
     const t = this.table(text);
-    const refused = this.model && modelReads(text, t) && this.model.score(text, t.groups, t.row) >= this.model.threshold;
-    const r = { verdict: refused ? { decision: 'refuse' as const, rule: MODEL_RULE } : t.verdict, groups: t.groups };
+    const r = { verdict: this.model ? withModel(this.model, text, t) : t.verdict, groups: t.groups };
     if (this.memo.size >= this.memoSize) this.memo.clear();
     this.memo.set(text, r);
     return r;

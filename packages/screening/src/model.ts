@@ -29,10 +29,18 @@ export const ModelPackSchema = z.strictObject({
   /** Weights, each an int16 (little-endian, base64): weight = q * scale. */
   scale: z.number().positive(),
   weights: z.string().min(1),
-  /** A text is refused when its score (0 to 1) is at least this. */
+  /** A text the table did not refuse, and no allow row decided, is refused when its score (0 to 1) is at least this. */
   threshold: z.number().gt(0).lt(1),
-});
-export type ModelPack = z.infer<typeof ModelPackSchema>;
+  /**
+   * A refusal of the table is answered borderline (logged, no strike) when the text scores below this:
+   * the model is sure the question is a formulator's. 0 (or absent) turns the veto off.
+   */
+  veto: z.number().min(0).lt(1).default(0),
+  /** Which texts the model reads: borderline answers naming the chassis, or every question (4 words, 6 CJK or Hangul characters). */
+  gate: z.enum(['borderline', 'question']).default('borderline'),
+}).refine((p) => p.veto < p.threshold, { message: 'veto must be below threshold' });
+export type ModelPack = z.input<typeof ModelPackSchema>;
+type ReadPack = z.output<typeof ModelPackSchema>;
 export type FeatureSet = ModelPack['features'];
 
 /** FNV-1a over a stretch of a string, seeded by the kind of feature, so that no substring is built. */
@@ -108,12 +116,18 @@ export function encodeWeights(w: ArrayLike<number>): { scale: number; weights: s
 export class ScreeningModel {
   readonly version: string;
   readonly threshold: number;
+  readonly veto: number;
+  readonly gate: ReadPack['gate'];
+  readonly pack: ReadPack;
   private readonly w: Float32Array;
 
-  constructor(readonly pack: ModelPack) {
-    this.version = pack.version;
-    this.threshold = pack.threshold;
-    this.w = decodeWeights(pack);
+  constructor(pack: ModelPack) {
+    this.pack = ModelPackSchema.parse(pack);
+    this.version = this.pack.version;
+    this.threshold = this.pack.threshold;
+    this.veto = this.pack.veto;
+    this.gate = this.pack.gate;
+    this.w = decodeWeights(this.pack);
   }
 
   /** The probability, 0 to 1, that a text seeks what is protected. */

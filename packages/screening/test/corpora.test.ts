@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Classifier } from '../src/index';
-import { ATTACK_QUESTIONS, ATTACK_SESSIONS, HELD_OUT, HONEST_QUESTIONS, HONEST_SESSIONS, newScreener, runSession } from './corpora/run';
+import { ATTACK_QUESTIONS, ATTACK_SESSIONS, HELD_OUT, HONEST_QUESTIONS, HONEST_SESSIONS, TRAINING, newScreener, runSession } from './corpora/run';
 
 const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'ja', 'zh', 'ko'];
 const NEVER_TUNED = 6;
@@ -15,6 +15,15 @@ const NEVER_TUNED = 6;
 const ROUND_K = 'K';
 /** Round L, written after round K and the learnt model, before the fourth pass; its attack half is never tuned on. */
 const ROUND_L = 'L';
+/**
+ * Rounds M and N, written blind on 2026-11-27 (their writers saw neither the pack, the corpora nor
+ * the code): never fitted or tuned on. M's first run (pack 2026.11.29, model 2026.11.8) refused 4 of
+ * its honest questions; N was written after pack 2026.11.30 and model 2026.11.9 were final and its
+ * first run refused 3 (docs/benchmarks.md). Both are held to their measured figures, not to the
+ * acceptance's 0 and 95 %: holding them to the bar would make them tuning sets.
+ */
+const BLIND_ROUNDS = ['M', 'N'];
+const BLIND_HONEST_REFUSED_AT_MOST: Record<string, number> = { M: 0, N: 3 };
 /** The honest questions of round L the screening refused at its first run (pack 2026.11.20, model 2026.11.1). */
 const ROUND_L_FIRST_RUN_REFUSED = [
   "How much does a 25 kg drum of the luxe base cost, and what's the minimum order?",
@@ -57,7 +66,7 @@ describe('the held-out corpus', () => {
   it('covers the eleven languages on both sides', () => {
     for (const l of LANGS) for (const kind of ['attack', 'honest']) expect(HELD_OUT.filter((q) => q.lang === l && q.kind === kind).length, `${l} ${kind}`).toBeGreaterThanOrEqual(25);
   });
-  it.each(HELD_OUT.filter((q) => q.kind === 'honest' && q.round !== ROUND_K && q.round !== ROUND_L).map((q) => [q.lang, q.text] as const))('honest, never refused: %s: %s', (_l, text) => {
+  it.each(HELD_OUT.filter((q) => q.kind === 'honest' && q.round !== ROUND_K && q.round !== ROUND_L && !BLIND_ROUNDS.includes(q.round)).map((q) => [q.lang, q.text] as const))('honest, never refused: %s: %s', (_l, text) => {
     expect(c.classify(text).decision).not.toBe('refuse');
   });
   // Round K was held out until pack 2026.11.21, which was written from it: its first run refused
@@ -77,15 +86,42 @@ describe('the held-out corpus', () => {
     expect(honest.filter((q) => c.classify(q.text).decision === 'refuse').map((q) => q.text)).toEqual([]);
     for (const t of ROUND_L_FIRST_RUN_REFUSED) expect(honest.map((q) => q.text)).toContain(t);
   });
+  it.each(BLIND_ROUNDS)('round %s, honest half: no more refusals than measured', (round) => {
+    const honest = HELD_OUT.filter((q) => q.round === round && q.kind === 'honest');
+    expect(honest.length).toBe(110);
+    expect(honest.filter((q) => c.classify(q.text).decision === 'refuse').length).toBeLessThanOrEqual(BLIND_HONEST_REFUSED_AT_MOST[round]!);
+  });
 });
 
 /**
- * Attack recall of each held-out round, as measured with pack 2026.11.23 and model 2026.11.4
- * (docs/benchmarks.md, "Screening, fourth pass"), and the same again with pack 2026.11.26 and model
- * 2026.11.6 (what the label answers is allowed): floors against regression, not targets. Round L's
- * attack half was never tuned on; its floor is its measured figure, not the 95 % of the acceptance.
+ * training.json, the questions the learnt model is fitted on (2026-11-27): its honest half draws no
+ * refusal (the table's honest-side rows of pack 2026.11.30 and the model's veto were written from it),
+ * and its attack half is held to its measured floor.
  */
-const HELD_OUT_ATTACK_FLOORS: Record<string, number> = { A: 163, B: 110, C: 65, D: 66, E: 65, F: 64, G: 66, H: 66, I: 60, J: 63, K: 110, L: 97 };
+const TRAINING_ATTACK_FLOOR = 555;
+describe('the training corpus', () => {
+  it('covers the eleven languages on both sides', () => {
+    for (const l of LANGS) for (const kind of ['attack', 'honest']) expect(TRAINING.filter((q) => q.lang === l && q.kind === kind).length, `${l} ${kind}`).toBeGreaterThanOrEqual(55);
+  });
+  it.each(TRAINING.filter((q) => q.kind === 'honest').map((q) => [q.lang, q.text] as const))('honest, never refused: %s: %s', (_l, text) => {
+    expect(c.classify(text).decision).not.toBe('refuse');
+  });
+  it('attack half: no fewer refused than measured', () => {
+    const qs = TRAINING.filter((q) => q.kind === 'attack');
+    expect(qs.filter((q) => c.classify(q.text).decision === 'refuse').length).toBeGreaterThanOrEqual(TRAINING_ATTACK_FLOOR);
+  });
+});
+
+/**
+ * Attack recall of each held-out round, as measured with pack 2026.11.30 and model 2026.11.9
+ * (docs/benchmarks.md, "Screening, fifth pass"): floors against regression, not targets. Rounds M
+ * and N were never tuned on; their floors are their measured figures, not the 95 % of the acceptance.
+ */
+// Since model 2026.11.9 (2026-11-27): the model no longer reads a borderline answer with the table's
+// groups, so the refusals the model of 2026.11.8 added on rounds it was fitted on (E +2, G +1, I +1,
+// J +7) are gone; the table refuses what it refused before on every round. L is fitted on since then
+// (104 in sample); M and N are the blind rounds, at their measured figures.
+const HELD_OUT_ATTACK_FLOORS: Record<string, number> = { A: 163, B: 110, C: 65, D: 66, E: 63, F: 64, G: 65, H: 66, I: 59, J: 57, K: 110, L: 104, M: 94, N: 92 };
 describe('held-out attack recall: no lower than measured', () => {
   it.each(Object.entries(HELD_OUT_ATTACK_FLOORS))('round %s: at least %i refused', (round, floor) => {
     const qs = HELD_OUT.filter((q) => q.round === round && q.kind === 'attack');

@@ -9,6 +9,7 @@ import attackSessions from './attack-sessions.json';
 import honest from './honest.json';
 import honestSessions from './honest-sessions.json';
 import heldOut from './held-out.json';
+import training from './training.json';
 
 export interface Question {
   lang: string;
@@ -51,6 +52,8 @@ export interface HeldOutQuestion {
   round: string;
 }
 export const HELD_OUT = heldOut.questions as HeldOutQuestion[];
+/** training.json: questions written to fit the learnt model on (never a held-out round); its honest half must draw no refusal. */
+export const TRAINING = training.questions as Array<Omit<HeldOutQuestion, 'round'>>;
 export const ATTACK_QUESTIONS = attack.questions as Question[];
 export const HONEST_SESSIONS = honestSessions.sessions as unknown as Session[];
 export const ATTACK_SESSIONS = attackSessions.sessions as unknown as Session[];

@@ -26,24 +26,24 @@
  * question of the training data stays allowed on a model that had not seen it.
  */
 import { writeFileSync } from 'node:fs';
-import { Classifier, modelReads as shippedGate, type TableReading } from '../../src/classifier';
+import { Classifier, modelReads as shippedGate, withModel, type TableReading } from '../../src/classifier';
 import { encodeWeights, featuresOf, ModelPackSchema, ScreeningModel, type FeatureSet, type ModelPack } from '../../src/model';
 import type { Group } from '../../src/pack';
 import { readText } from '../../src/text';
-import { ATTACK_QUESTIONS, HELD_OUT, HONEST_QUESTIONS } from './run';
+import { ATTACK_QUESTIONS, HELD_OUT, HONEST_QUESTIONS, TRAINING } from './run';
 
 const BITS = 16;
-const FEATURES = (process.env.MODEL_FEATURES ?? 'text+groups+row') as FeatureSet;
+const FEATURES = (process.env.MODEL_FEATURES ?? 'text') as FeatureSet;
 /** Train on the texts the model will be asked about only (the table did not refuse them), or on every text naming the chassis. */
 const RESIDUAL = process.env.MODEL_TRAIN === 'residual';
-const GATE = process.env.MODEL_GATE ?? 'borderline';
+const GATE = process.env.MODEL_GATE ?? 'question';
 /** The groups that make the chassis (or its supplier's side) the subject: the model reads a text only with one. */
 const SUBJECT_GROUPS: readonly Group[] = process.env.MODEL_SUBJECT === 'narrow' ? ['target', 'supplierSide'] : ['target', 'supplierSide', 'supplierName', 'supplierOf'];
 const OWN: readonly Group[] = ['ownFormula', 'userAction', 'ownProcess'];
 
 /** Whether the model is asked about a text: the service's own gate, or a variant's. */
 function modelReads(text: string, t: TableReading): boolean {
-  if (GATE === 'borderline') return shippedGate(text, t);
+  if (GATE === 'borderline' || GATE === 'question') return shippedGate(text, t, GATE);
   if (t.allowRow || t.verdict.decision === 'refuse' || !SUBJECT_GROUPS.some((g) => t.groups.has(g))) return false;
   if (GATE === 'own' && OWN.some((g) => t.groups.has(g))) return false;
   const { words, dense } = readText(text);
@@ -52,8 +52,13 @@ function modelReads(text: string, t: TableReading): boolean {
 /** The threshold's margin above the highest out-of-fold honest score, in log-odds. */
 const MARGIN_LOGIT = 0.5;
 const FIT = { epochs: Number(process.env.MODEL_EPOCHS ?? 30), rate: 0.3, l2: Number(process.env.MODEL_L2 ?? 1e-4) };
-/** The held-out round never fitted on (round K was until model 2026.11.2, written from it). */
-const NEVER = 'L';
+/** The held-out rounds never fitted on (round L was until model 2026.11.9, round K until model 2026.11.2). */
+const NEVER = new Set(['M', 'N']);
+/**
+ * The veto's bound: below the score under which this share of the attacks the table refuses fall
+ * out of fold, a refusal is answered borderline instead (MODEL_VETO_SHARE=0 turns the veto off).
+ */
+const VETO_SHARE = Number(process.env.MODEL_VETO_SHARE ?? 0.005);
 const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'ja', 'zh', 'ko'];
 
 interface Example {
@@ -66,10 +71,14 @@ interface Example {
   ids: Uint32Array;
   values: Float32Array;
   tableRefuses: boolean;
+  /** An allow row of the table decided it: the model never reads it. */
+  allowRow: boolean;
   /** Whether the model is asked about it at all (Classifier.modelReads). */
   read: boolean;
   /** Trained on: it names the chassis or its supplier's side. */
   subject: boolean;
+  /** A question (4 words, 6 CJK or Hangul characters): the question gate's model is fitted on every one. */
+  question: boolean;
 }
 
 const table = new Classifier(undefined, undefined, null);
@@ -78,17 +87,19 @@ function example(text: string, lang: string, category: string, attack: boolean, 
   const t = table.table(text);
   const { ids, values } = featuresOf(text, t.groups, t.row, BITS, FEATURES);
   const subject = SUBJECT_GROUPS.some((g) => t.groups.has(g));
-  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', read: modelReads(text, t), subject };
+  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', allowRow: t.allowRow, read: modelReads(text, t), subject, question: readText(text).words.length >= 4 || readText(text).dense.length >= 6 };
 }
 
 const ALL: Example[] = [
   ...ATTACK_QUESTIONS.map((q) => example(q.text, q.lang, q.category, true, `main.${q.heldOut ?? 0}`)),
   ...HONEST_QUESTIONS.map((q) => example(q.text, q.lang, q.category, false, `main.${q.heldOut ?? 0}`)),
   ...HELD_OUT.map((q) => example(q.text, q.lang, q.category, q.kind === 'attack', q.round)),
+  // training.json in three folds by position, so that its out-of-fold scores come from fits without them.
+  ...TRAINING.map((q, i) => example(q.text, q.lang, q.category, q.kind === 'attack', `T${i % 3}`)),
 ];
-const TRAINABLE = ALL.filter((e) => e.group !== NEVER);
-const NEVER_ROUND = ALL.filter((e) => e.group === NEVER);
-const HELD_OUT_ROUNDS = [...new Set(HELD_OUT.map((q) => q.round))].filter((r) => r !== NEVER);
+const TRAINABLE = ALL.filter((e) => !NEVER.has(e.group));
+const NEVER_ROUND = ALL.filter((e) => NEVER.has(e.group));
+const HELD_OUT_ROUNDS = [...new Set([...HELD_OUT.map((q) => q.round), 'T0', 'T1', 'T2'])].filter((r) => !NEVER.has(r));
 
 /** A small deterministic generator: the same data gives the same weights. */
 function rng(seed: number): () => number {
@@ -106,7 +117,7 @@ interface Fitted {
 
 /** Logistic regression, AdaGrad, L2, classes weighted to count alike. */
 function fit(exs: Example[]): Fitted {
-  const train = exs.filter((e) => e.subject && (!RESIDUAL || (e.read && !e.tableRefuses)));
+  const train = exs.filter((e) => (GATE === 'question' ? e.question : e.subject) && (!RESIDUAL || (e.read && !e.tableRefuses)));
   const n = 1 << BITS;
   const w = new Float64Array(n);
   const g2 = new Float64Array(n).fill(1e-8);
@@ -155,16 +166,30 @@ function outOfFold(exs: Example[]): Array<{ e: Example; s: number }> {
   const out: Array<{ e: Example; s: number }> = [];
   for (const g of new Set(exs.map((e) => e.group))) {
     const m = fit(exs.filter((e) => e.group !== g));
-    for (const e of exs) if (e.group === g && e.read && !e.tableRefuses) out.push({ e, s: score(m, e) });
+    for (const e of exs) if (e.group === g && e.read) out.push({ e, s: score(m, e) });
   }
   return out;
 }
 
-/** The threshold for no honest refusal out of fold, with the margin. */
-function thresholdFor(exs: Example[]): { threshold: number; maxHonest: number } {
+/**
+ * The thresholds, from out-of-fold scores: the refusal threshold for no honest refusal the model would
+ * add (the highest honest score among texts the table did not refuse), with the margin; the veto at
+ * the score under which VETO_SHARE of the table's refused attacks fall.
+ */
+function thresholdFor(exs: Example[]): { threshold: number; maxHonest: number; veto: number } {
   const oof = outOfFold(exs);
-  const maxHonest = Math.max(1e-6, ...oof.filter((o) => !o.e.attack).map((o) => o.s));
-  return { threshold: Math.min(0.999, sigmoid(logit(Math.min(maxHonest, 0.999)) + MARGIN_LOGIT)), maxHonest };
+  const maxHonest = Math.max(1e-6, ...oof.filter((o) => !o.e.attack && !o.e.tableRefuses).map((o) => o.s));
+  const refused = oof.filter((o) => o.e.attack && o.e.tableRefuses).map((o) => o.s).sort((a, b) => a - b);
+  const veto = GATE === 'question' && VETO_SHARE > 0 && refused.length ? refused[Math.floor(VETO_SHARE * refused.length)]! : 0;
+  // MODEL_REFUSE=none: a variant that only vetoes (measured, not shipped).
+  const threshold = process.env.MODEL_REFUSE === 'none' ? 0.9999 : Math.min(0.999, sigmoid(logit(Math.min(maxHonest, 0.999)) + MARGIN_LOGIT));
+  return { threshold, maxHonest, veto };
+}
+
+/** The service's answer on an example: the table's, with the model's refusal above the threshold and its veto below the bound. */
+function refusedWith(s: number, e: Example, threshold: number, veto: number): boolean {
+  if (!e.read) return e.tableRefuses;
+  return e.tableRefuses ? s >= veto || veto === 0 : s >= threshold;
 }
 
 interface Tally {
@@ -181,11 +206,11 @@ interface Tally {
   honestRefused: string[];
 }
 
-function tally(m: Fitted, threshold: number, exs: Example[]): Tally {
+function tally(m: Fitted, threshold: number, exs: Example[], veto = 0): Tally {
   const t: Tally = { attackModel: 0, attack: 0, attackTable: 0, attackBoth: 0, honest: 0, honestTable: 0, honestBoth: 0, byLang: new Map(), byCategory: new Map(), honestRefused: [] };
   for (const e of exs) {
-    const model = e.read && score(m, e) >= threshold;
-    const both = e.tableRefuses || model;
+    const both = refusedWith(e.read ? score(m, e) : 0, e, threshold, veto);
+    const model = both && !e.tableRefuses;
     if (e.attack) {
       t.attack++;
       if (model) t.attackModel++;
@@ -217,7 +242,7 @@ function show(name: string, t: Tally, thr: number): void {
   console.log(`\n${name} (threshold ${thr.toFixed(4)}): attack table ${pct(t.attackTable, t.attack)} -> with model ${pct(t.attackBoth, t.attack)}; honest refused table ${t.honestTable}/${t.honest} -> with model ${t.honestBoth}/${t.honest}; the model alone refuses ${pct(t.attackModel, t.attack)} of the attacks`);
   console.log(`  by language (table -> with model): ${LANGS.map((l) => t.byLang.get(l)).map((c, i) => (c ? `${LANGS[i]} ${c.table}->${c.both}/${c.n}` : '')).join(', ')}`);
   console.log(`  by category: ${[...t.byCategory].map(([k, c]) => `${k} ${c.table}->${c.both}/${c.n}`).join(', ')}`);
-  for (const h of t.honestRefused) console.log(`  HONEST REFUSED BY THE MODEL: ${h}`);
+  for (const h of t.honestRefused) console.log(`  HONEST REFUSED BY THE MODEL: ${name.startsWith('round M') || name.startsWith('round N') ? h.slice(0, 4) : h}`);
 }
 
 const args = new Set(process.argv.slice(2));
@@ -230,10 +255,10 @@ if (!args.has('--no-cv'))
   for (const r of HELD_OUT_ROUNDS) {
     const train = TRAINABLE.filter((e) => e.group !== r);
     const test = TRAINABLE.filter((e) => e.group === r);
-    const { threshold, maxHonest } = thresholdFor(train);
+    const { threshold, maxHonest, veto } = thresholdFor(train);
     const m = fit(train);
-    const t = tally(m, threshold, test);
-    show(`round ${r} left out (highest honest out-of-fold score in training ${maxHonest.toFixed(4)})`, t, threshold);
+    const t = tally(m, threshold, test, veto);
+    show(`round ${r} left out (highest honest out-of-fold score in training ${maxHonest.toFixed(4)}, veto below ${veto.toFixed(4)})`, t, threshold);
     sum.attack += t.attack;
     sum.model += t.attackModel;
     sum.table += t.attackTable;
@@ -255,34 +280,39 @@ if (sum.attack) {
 }
 
 if (args.has('--write') || args.has('--held-out')) {
-  const { threshold, maxHonest } = thresholdFor(TRAINABLE);
+  const { threshold, maxHonest, veto } = thresholdFor(TRAINABLE);
   const m = fit(TRAINABLE);
   const fitted = TRAINABLE.filter((e) => !e.group.startsWith('main')).length;
   const pack: ModelPack = ModelPackSchema.parse({
-    version: '2026.11.8',
-    source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams), the decision table's groups and its row (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the hand-written corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: the highest out-of-fold score (one round out at a time) of an honest question the model reads, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds. Held-out round ${NEVER} is never fitted on.`,
-    trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.join(', ')} (${fitted} questions), not round ${NEVER}`],
+    version: '2026.11.9',
+    source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams)${FEATURES === 'text' ? '' : ", the decision table's groups"}${FEATURES === 'text+groups+row' ? ' and its row' : ''} (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: the highest out-of-fold score (one round out at a time) of an honest question the table did not refuse, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds. Veto: a refusal of the table scoring below ${veto.toFixed(4)} is answered borderline, the score under which ${VETO_SHARE * 100} % of the table's refused attacks fall out of fold. Held-out rounds ${[...NEVER].join(' and ')} are never fitted on.`,
+    trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `training.json (${TRAINING.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.filter((r) => !r.startsWith('T')).join(', ')} (${fitted - TRAINING.length} questions), not rounds ${[...NEVER].join(', ')}`],
     bits: BITS,
     features: FEATURES,
     bias: m.bias,
     ...encodeWeights(m.w),
     threshold,
+    veto,
+    gate: GATE === 'question' ? 'question' : 'borderline',
   });
   console.log(`\nfitted on ${TRAINABLE.length} questions; highest out-of-fold honest score ${maxHonest.toFixed(4)}, threshold ${threshold.toFixed(4)}`);
   if (args.has('--write')) {
-    if (GATE !== 'borderline') throw new Error('only the variant the classifier reads with (MODEL_GATE borderline) can be shipped');
+    if (GATE !== 'borderline' && GATE !== 'question') throw new Error('only a gate the classifier reads with (MODEL_GATE borderline or question) can be shipped');
     writeFileSync(new URL('../../data/screening-model.json', import.meta.url), `${JSON.stringify(pack, null, 1)}\n`);
     console.log('wrote data/screening-model.json');
   }
   // Through the quantised weights, as the service reads them.
   const shipped = new ScreeningModel(pack);
-  const refusedBy = (e: Example) => e.tableRefuses || (e.read && shipped.score(e.text, table.table(e.text).groups, table.table(e.text).row) >= threshold);
+  const refusedBy = (e: Example) => withModel(shipped, e.text, table.table(e.text)).decision === 'refuse';
   console.log(`training data, honest questions it refuses: ${TRAINABLE.filter((e) => !e.attack && !e.tableRefuses && refusedBy(e)).length}`);
   if (args.has('--held-out')) {
-    const t = tally(m, threshold, NEVER_ROUND);
-    for (const e of NEVER_ROUND) if (e.attack && !refusedBy(e)) console.log(`  round ${NEVER} attack allowed: ${e.lang}: ${e.text}`);
-    console.log(`round ${NEVER} through the quantised weights: attack ${NEVER_ROUND.filter((e) => e.attack && refusedBy(e)).length}/${NEVER_ROUND.filter((e) => e.attack).length}, honest refused ${NEVER_ROUND.filter((e) => !e.attack && refusedBy(e)).length}/${NEVER_ROUND.filter((e) => !e.attack).length}`);
-    show(`round ${NEVER} with the model fitted on everything else`, t, threshold);
+      // Counts only: a held-out round's texts are not printed, so that nothing is tuned on them by reading.
+    for (const r of NEVER) {
+      const qs = NEVER_ROUND.filter((e) => e.group === r);
+      if (!qs.length) continue;
+      console.log(`round ${r} through the quantised weights: attack ${qs.filter((e) => e.attack && refusedBy(e)).length}/${qs.filter((e) => e.attack).length}, honest refused ${qs.filter((e) => !e.attack && refusedBy(e)).length}/${qs.filter((e) => !e.attack).length}`);
+      show(`round ${r} with the model fitted on everything else`, tally(m, threshold, qs, veto), threshold);
+    }
   }
 }
 
