@@ -12,7 +12,7 @@
  * `compliance.signature`, so each replica's window of a subject holds what the others answered.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { failOpen, type Bus, type Logger, type Subscription } from '@svc/kit';
+import { failOpen, screeningBorderline, type Bus, type Logger, type Subscription } from '@svc/kit';
 import { subscribeEvent, type EventOf } from '@svc/protos';
 import { Screener, TELL_YOUR_USER, WARNINGS_PER_DAY, shownStanding, subjectOf, type FormulaLike, type ShownStanding, type Verdict } from '@svc/screening';
 import { rpc, type Clients } from './clients';
@@ -214,7 +214,12 @@ export class ComplianceGate {
       this.bus?.publish('compliance.signature', event, { id: `${this.origin}:${++this.seq}` }).catch(() => failOpen.inc({ check: 'signature_publish' }));
     }
     if (out.verdict.decision === 'refuse') return this.refuse(ctx, op, input, out.verdict.rule);
-    if (out.verdict.decision === 'borderline') ctx.req.screening = out.verdict;
+    if (out.verdict.decision === 'borderline') {
+      ctx.req.screening = out.verdict;
+      // Operators watch how often a rule lets a request through, the model's veto above all: a rise is
+      // either a new honest phrasing the table refuses or a new attack style the model mistakes.
+      screeningBorderline.inc({ rule: out.verdict.rule || 'none' });
+    }
   }
 
   /**

@@ -64,6 +64,14 @@ export const complianceRefusals = new client.Counter({
   registers: [registry],
 });
 
+/** What the screening let through as borderline (answered, logged, no strike), by rule: screen.model_veto is a refusal of the table the learnt model vetoed. */
+export const screeningBorderline = new client.Counter({
+  name: 'svc_screening_borderline_total',
+  help: 'Requests the screening answered although a rule found them borderline (no strike), by rule; screen.model_veto: a refusal of the decision table the learnt model vetoed',
+  labelNames: ['rule'] as const,
+  registers: [registry],
+});
+
 export const meteringRunsOpened = new client.Counter({
   name: 'svc_metering_runs_opened_total',
   help: 'Runs opened, counted once per run_opened event, by kind (pool or overage)',
