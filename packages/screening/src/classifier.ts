@@ -47,11 +47,12 @@ function deletions(w: string): string[] {
 /**
  * Where one question ends and the next begins inside one text: the end of a sentence (a full stop
  * before a space, so 62.5 stays whole), a colon or semicolon, a dash between spaces, or a comma before
- * "and" / "but" in each language (あと, 还有, 그리고 without the comma). "What pH for my serum, and
+ * "and" / "but" in each language (あと, 还有, 그리고 without the comma; あと right after a verb or noun is
+ * "after", 乳化したあと, and ends nothing). "What pH for my serum, and
  * what's the glycerin % in the base?" is two questions: the first one's "my serum" must not vouch for
  * the second.
  */
-const CLAUSE_END = /[?!;:。？！；：]+|\.\s|\s[—–]\s|,\s*(?:and|but|et|mais|und|aber|y|pero|e|ma|mas|en|maar|i|ale)\s|あと|还有|그리고/iu;
+const CLAUSE_END = /[?!;:。？！；：]+|\.\s|\s[—–]\s|,\s*(?:and|but|et|mais|und|aber|y|pero|e|ma|mas|en|maar|i|ale)\s|(?<![\u3040-\u30ff\u4e00-\u9fff])あと|还有|그리고/iu;
 const CLAUSE_SPLIT = new RegExp(CLAUSE_END.source, 'giu');
 
 /** The clauses of a text, when it has more than one (see CLAUSE_END). */

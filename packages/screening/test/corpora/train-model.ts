@@ -53,7 +53,7 @@ function modelReads(text: string, t: TableReading): boolean {
 const MARGIN_LOGIT = 0.5;
 const FIT = { epochs: Number(process.env.MODEL_EPOCHS ?? 30), rate: 0.3, l2: Number(process.env.MODEL_L2 ?? 1e-4) };
 /** The held-out rounds never fitted on (round L was until model 2026.11.9, round K until model 2026.11.2). */
-const NEVER = new Set(['M', 'N']);
+const NEVER = new Set(['M', 'N', 'O']);
 /**
  * The veto's bound: below the score under which this share of the attacks the table refuses fall
  * out of fold, a refusal is answered borderline instead (MODEL_VETO_SHARE=0 turns the veto off).
