@@ -1,29 +1,29 @@
 /**
  * Fits the learnt screening model (src/model.ts) and measures how it generalises, the way a fresh
- * corpus would meet it: leave one held-out round out, fit on the rest, choose the threshold on the
+ * corpus would meet it: leave one round out, fit on the rest, choose the threshold and the veto on the
  * training rounds alone, and run the left-out round once.
  *
- *   npx tsx packages/screening/test/corpora/train-model.ts              # cross-validation over rounds A to K
+ *   npx tsx packages/screening/test/corpora/train-model.ts              # cross-validation over rounds A to L and training.json (three folds)
  *   npx tsx packages/screening/test/corpora/train-model.ts --cost       # also the model's CPU cost per question
- *   npx tsx packages/screening/test/corpora/train-model.ts --write      # fit on everything but round L, write data/screening-model.json
- *   npx tsx packages/screening/test/corpora/train-model.ts --held-out   # also run round L with that fit
+ *   npx tsx packages/screening/test/corpora/train-model.ts --write      # fit on everything but the blind rounds, write data/screening-model.json
+ *   npx tsx packages/screening/test/corpora/train-model.ts --held-out   # also run the blind rounds with that fit (counts only)
  *
- * Round L of held-out.json is never fitted on nor used to choose anything (round K was, until pack
- * 2026.11.21 and model 2026.11.2 were written from it; docs/benchmarks.md). A run of --held-out after
- * the first is not a first run.
+ * The blind rounds M, N and O of held-out.json are never fitted on nor used to choose anything, and
+ * their texts are never printed. A run of --held-out after the first is not a first run.
  *
- * The shipped variant (the default here) reads what Classifier.read gives it (modelReads): a borderline
- * answer of the table naming the chassis, a question not a name; its features are the text, the
- * table's groups and its row. Variants measured and not shipped (environment): MODEL_GATE any (every
- * text naming the chassis that the table did not refuse or allow by a row) | own (the same, never with
- * the caller's own words); MODEL_SUBJECT narrow (with MODEL_GATE: the chassis or "your line" only);
- * MODEL_FEATURES text | text+groups | text+groups+row; MODEL_TRAIN residual (fit only on what the table
- * did not refuse); MODEL_L2, MODEL_EPOCHS.
+ * The shipped variant (the default here, gate `question`): fitted on every question of every corpus but
+ * the blind rounds, on the text alone; it reads what Classifier.read gives it (modelReads): a
+ * borderline answer of the table naming the chassis, which it refuses at the threshold, and a refusal
+ * of the table, which it answers borderline below the veto. Variants (environment): MODEL_GATE borderline
+ * (model packs up to 2026.11.8: borderline answers only) | any | own (earlier measurements);
+ * MODEL_SUBJECT narrow; MODEL_FEATURES text | text+groups | text+groups+row; MODEL_TRAIN residual;
+ * MODEL_VETO_SHARE (the share of the table's refused attacks the veto may give up out of fold, 0.005;
+ * 0 turns it off); MODEL_REFUSE none (no refusal side); MODEL_L2, MODEL_EPOCHS.
  *
  * The threshold is chosen on the model's own training data without ever scoring a text it was fitted
  * on: the training rounds are split again, one round out at a time, and the threshold is the highest
- * out-of-fold score of an honest question the model would read, raised by a margin. So every honest
- * question of the training data stays allowed on a model that had not seen it.
+ * out-of-fold score of an honest question the table did not refuse, raised by a margin; the veto, the
+ * out-of-fold score under which MODEL_VETO_SHARE of the table's refused attacks fall.
  */
 import { writeFileSync } from 'node:fs';
 import { Classifier, modelReads as shippedGate, withModel, type TableReading } from '../../src/classifier';
