@@ -64,6 +64,7 @@ export const GROUPS = [
   'copyVerb',
   'ownLab',
   'moreOrLess',
+  'fromChassis',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -254,6 +254,7 @@ describe('the decision table', () => {
     ['What is the second most abundant ingredient of the luxe base after water?', 'refuse', 'screen.rank_chassis'],
     ['Ja oder nein: wird die Luxe-Basis bei 80 °C hergestellt?', 'refuse', 'screen.confirm_held'],
     ['Su un chilo del vostro veicolo, quanti grammi sono di fase oleosa?', 'refuse', 'screen.amount_of_part'],
+    ['My toner is 10 % luxe chassis and 90 % floral water. How much ceramide comes from the base?', 'refuse', 'screen.from_chassis'],
   ];
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
     expect(c.classify(text)).toEqual({ decision, rule });
