@@ -54,6 +54,17 @@ describe('refusals name the real problem', () => {
     expect(r.body.error.message).toMatch(/is required.*2 to 100 characters/);
   });
 
+  it('a question that is not text is named as such, and a missing one as required', async () => {
+    const url = await start();
+    const wrong = await call(url, 'POST', '/ai/knowledge', { question: 42 });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatchObject({ code: 'invalid_request', field: 'question' });
+    expect(wrong.body.error.message).toMatch(/must be text.*3 to 500 characters/);
+    const missing = await call(url, 'POST', '/ai/knowledge', {});
+    expect(missing.body.error).toMatchObject({ code: 'invalid_request', field: 'question' });
+    expect(missing.body.error.message).toMatch(/is required/);
+  });
+
   it('an unknown action is named unknown, with the allowed values', async () => {
     const url = await start();
     const r = await call(url, 'POST', '/account/users', { action: 'remove', user: 'u-1' });

@@ -82,7 +82,7 @@ export const SeatsPageQuerySchema = z.object({
 /** POST /ai/knowledge (svc_knowledge): one question about formulating, 3 to 500 characters of text. */
 export const KnowledgeQuestionSchema = z.object({
   question: z
-    .string({ error: 'is required: the question to answer, as text (3 to 500 characters)' })
+    .string({ error: (issue) => `${issue.input === undefined ? 'is required' : 'must be text'}: the question to answer, as text (3 to 500 characters)` })
     .trim()
     .min(3, 'must be at least 3 characters')
     .max(500, 'must be at most 500 characters')
