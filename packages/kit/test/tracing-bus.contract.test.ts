@@ -41,8 +41,13 @@ async function followsPublisher(bus: Bus, subject: string, group?: string): Prom
     await handled;
     expect(seen).not.toBeNull();
     expect(seen!.traceId).toBe(publisherCtx.traceId);
-    // The handler's span is the consumer span, a child of the publisher's.
-    const consumer = exporter.getFinishedSpans().find((s) => s.spanContext().spanId === seen!.consumer);
+    // The handler's span is the consumer span, a child of the publisher's. It ends once the handler's
+    // promise settles (consumeTraced), which may come after this test resumes: looked for until it has.
+    let consumer = exporter.getFinishedSpans().find((s) => s.spanContext().spanId === seen!.consumer);
+    for (let i = 0; !consumer && i < 200; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      consumer = exporter.getFinishedSpans().find((s) => s.spanContext().spanId === seen!.consumer);
+    }
     expect(consumer?.name).toBe(`${subject} process`);
     expect(seen!.parent).toBe(publisherCtx.spanId);
   } finally {
