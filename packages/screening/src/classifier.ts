@@ -86,7 +86,7 @@ export const VETO_RULE = 'screen.model_veto';
 const MODEL_SUBJECT_GROUPS: readonly Group[] = ['target', 'supplierSide', 'supplierName', 'supplierOf'];
 
 /** A question, not a name: 4 words, or 6 CJK or Hangul characters. */
-function isQuestion(text: string): boolean {
+export function isQuestion(text: string): boolean {
   const { words, dense } = readText(text);
   return words.length >= 4 || dense.length >= 6;
 }

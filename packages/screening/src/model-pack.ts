@@ -3,7 +3,8 @@
  * that the fitting script can use the features without loading the pack it is about to write.
  */
 import modelJson from '../data/screening-model.json';
-import { ModelPackSchema, ScreeningModel, type ModelPack } from './model';
+import { ScreeningModel, type ModelPack } from './model';
 
-export const SCREENING_MODEL_PACK: ModelPack = ModelPackSchema.parse(modelJson);
-export const SCREENING_MODEL = new ScreeningModel(SCREENING_MODEL_PACK);
+/** The model validates its pack once, in its constructor. */
+export const SCREENING_MODEL = new ScreeningModel(modelJson as ModelPack);
+export const SCREENING_MODEL_PACK = SCREENING_MODEL.pack;

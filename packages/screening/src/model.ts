@@ -29,7 +29,7 @@ export const ModelPackSchema = z.strictObject({
   /** Weights, each an int16 (little-endian, base64): weight = q * scale. */
   scale: z.number().positive(),
   weights: z.string().min(1),
-  /** A text the table did not refuse, and no allow row decided, is refused when its score (0 to 1) is at least this. */
+  /** A borderline answer of the table about the chassis is refused when its score (0 to 1) is at least this. */
   threshold: z.number().gt(0).lt(1),
   /**
    * A refusal of the table is answered borderline (logged, no strike) when the text scores below this:

@@ -26,10 +26,9 @@
  * out-of-fold score under which MODEL_VETO_SHARE of the table's refused attacks fall.
  */
 import { writeFileSync } from 'node:fs';
-import { Classifier, modelReads as shippedGate, withModel, type TableReading } from '../../src/classifier';
+import { Classifier, isQuestion, modelReads as shippedGate, withModel, type TableReading } from '../../src/classifier';
 import { encodeWeights, featuresOf, ModelPackSchema, ScreeningModel, type FeatureSet, type ModelPack } from '../../src/model';
 import type { Group } from '../../src/pack';
-import { readText } from '../../src/text';
 import { ATTACK_QUESTIONS, HELD_OUT, HONEST_QUESTIONS, TRAINING } from './run';
 
 const BITS = 16;
@@ -46,8 +45,7 @@ function modelReads(text: string, t: TableReading): boolean {
   if (GATE === 'borderline' || GATE === 'question') return shippedGate(text, t, GATE);
   if (t.allowRow || t.verdict.decision === 'refuse' || !SUBJECT_GROUPS.some((g) => t.groups.has(g))) return false;
   if (GATE === 'own' && OWN.some((g) => t.groups.has(g))) return false;
-  const { words, dense } = readText(text);
-  return words.length >= 4 || dense.length >= 6;
+  return isQuestion(text);
 }
 /** The threshold's margin above the highest out-of-fold honest score, in log-odds. */
 const MARGIN_LOGIT = 0.5;
@@ -87,7 +85,7 @@ function example(text: string, lang: string, category: string, attack: boolean, 
   const t = table.table(text);
   const { ids, values } = featuresOf(text, t.groups, t.row, BITS, FEATURES);
   const subject = SUBJECT_GROUPS.some((g) => t.groups.has(g));
-  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', allowRow: t.allowRow, read: modelReads(text, t), subject, question: readText(text).words.length >= 4 || readText(text).dense.length >= 6 };
+  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', allowRow: t.allowRow, read: modelReads(text, t), subject, question: isQuestion(text) };
 }
 
 const ALL: Example[] = [
@@ -189,7 +187,7 @@ function thresholdFor(exs: Example[]): { threshold: number; maxHonest: number; v
 /** The service's answer on an example: the table's, with the model's refusal above the threshold and its veto below the bound. */
 function refusedWith(s: number, e: Example, threshold: number, veto: number): boolean {
   if (!e.read) return e.tableRefuses;
-  return e.tableRefuses ? s >= veto || veto === 0 : s >= threshold;
+  return e.tableRefuses ? s >= veto : s >= threshold;
 }
 
 interface Tally {
