@@ -5,6 +5,9 @@
  * - full-width and compatibility forms become their plain letters (NFKC), zero-width and soft
  *   hyphen characters are dropped, accents are folded (and the letters that do not decompose:
  *   ß, ł, ø, æ, œ, đ);
+ * - Cyrillic and Greek letters that look like Latin ones (the а of "whаt", the ο of "cοmpοsition")
+ *   become those letters in a text that has Latin letters: none of the eleven languages is written
+ *   in those scripts, so there they can only be a disguise;
  * - digits and symbols written for letters inside a word (c0mp0sition, ch4ssis, b@se) become the
  *   letters; a word of digits only (62.5, 40) is a number and stays one;
  * - a word spelt out letter by letter (c o m p o s i t i o n, c.o.m.p) is joined back;
@@ -23,6 +26,13 @@ export interface ReadText {
 
 const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff]/g;
 const FOLD: Record<string, string> = { ß: 'ss', ł: 'l', ø: 'o', æ: 'ae', œ: 'oe', đ: 'd', ı: 'i', þ: 'th' };
+/** Cyrillic and Greek letters (lower case) that look like a Latin letter. */
+const LOOKALIKE: Record<string, string> = {
+  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', і: 'i', ї: 'i', ј: 'j', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l',
+  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', μ: 'u', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', γ: 'y', ϲ: 'c',
+};
+const CYRILLIC_GREEK = /[\u0370-\u03ff\u0400-\u052f]/u;
+const CYRILLIC_GREEK_ALL = new RegExp(CYRILLIC_GREEK.source, 'gu');
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '€': 'e', '!': 'i', '|': 'l' };
 /** CJK ideographs, kana (full and half width), Hangul syllables and jamo. */
 const DENSE = /[%\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/u;
@@ -32,9 +42,11 @@ const DENSE_ALL = new RegExp(DENSE.source, 'gu');
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 const INNER_NOISE = /[.*·•_~^]/;
 
+const HAS_LETTER = /[a-z]/;
+
 function fold(text: string): string {
   if (PLAIN_ASCII.test(text)) return text.toLowerCase();
-  return text
+  const folded = text
     .normalize('NFKC')
     .replace(INVISIBLE, '')
     .normalize('NFKD')
@@ -45,10 +57,10 @@ function fold(text: string): string {
     .replace(/[ßłøæœđıþ]/g, (c) => FOLD[c] ?? c)
     // A dash or bar written for the katakana long vowel mark (ベ―ス) is the mark.
     .replace(/(?<=[\u30a0-\u30ff])[\u2010-\u2015\u2212\uff0d-](?=[\u30a0-\u30ff])/g, 'ー');
+  return CYRILLIC_GREEK.test(folded) && HAS_LETTER.test(folded) ? folded.replace(CYRILLIC_GREEK_ALL, (c) => LOOKALIKE[c] ?? c) : folded;
 }
 
 const HAS_SYMBOL = /[0-9@$€!|]/;
-const HAS_LETTER = /[a-z]/;
 
 /** The words of one stretch of Latin text: symbols written for letters read as letters, numbers kept. */
 function wordsIn(latin: string, out: string[], alts?: string[]): void {

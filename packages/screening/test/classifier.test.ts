@@ -305,6 +305,8 @@ describe('spelling noise is removed before any word is looked up', () => {
     ['half-width katakana', 'ｼｬｰｼの組成'],
     ['a bar for the long vowel mark', 'ベ―スの製造プロセス'],
     ['Hangul', '섀시의 조성은 무엇입니까'],
+    ['Cyrillic letters that look Latin', 'whаt рrеssurе is thе luхе сhаssis hоmоgеnisеd аt'],
+    ['Greek letters that look Latin', 'the cοmpοsitiοn οf the chassis'],
   ])('%s: %s', (_what, text) => {
     expect(c.classify(text).decision).toBe('refuse');
   });
@@ -312,6 +314,11 @@ describe('spelling noise is removed before any word is looked up', () => {
   it('keeps numbers as numbers and ingredient names intact', () => {
     expect(wordsOf('PEG-40 HYDROGENATED CASTOR OIL 62.5 %')).toEqual(['peg', '40', 'hydrogenated', 'castor', 'oil', '62', '5']);
     expect(wordsOf('ch4ss1s b@se')).toEqual(['chassis', 'base']);
+  });
+
+  it('reads Cyrillic and Greek as lookalikes only beside Latin letters', () => {
+    expect(wordsOf('аре')).toEqual([]);
+    expect(wordsOf('the сhаssis')).toEqual(['the', 'chassis']);
   });
 });
 
