@@ -65,6 +65,25 @@ export function clausesOf(text: string): string[] {
  * seekStrong (an amount of the chassis asked as a sentence to complete), whatever the words around.
  */
 const BLANK = /_{2,}|\uff3f{2,}|\?\s*[%\uff05]|(?:^|\s)x{1,3}\s*[%\uff05]|(?:\.{3}|\u2026)\s*[%\uff05]/iu;
+/**
+ * A line of the caller's own formula that is the chassis itself ("15 % classic base", "base classic
+ * 6 %", "18% bazy classic", "ラックスベース 8 %", "luxe 基质 10%", "with 15 % of the classic base"): an
+ * item of a list (split at commas, colons, semicolons, plus signs, new lines, and an "and" between two
+ * lines: "5 % et", "5 %와", "基质和 0.5%") that is the chassis' name and an amount and nothing else, or
+ * that ends in an amount followed by the chassis' name and these small words. Read as the group
+ * chassisShare: the chassis' share of the caller's formula, not an amount held in it ("5 % glycerin in
+ * the base" has a word after its amount that is neither; no word for "in" is a small word, so "5 % in
+ * the base" is no such line either). A list of three amounts or more with such a line is the caller's
+ * own formula (group ownFormula).
+ */
+const LIST_ITEM = /[,;:+\n\u3001\uff0c\uff1b\uff1a]|(?<=[%\uff05])\s*(?:와|과|和|と|および|及び|以及)|(?:和|と|及)(?=\s*\d)|(?<=[%\uff05])\s+(?:and|et|und|y|e|en|i|oraz|plus)\s/iu;
+const PERCENT_ITEM = /\d\s*[%\uff05]/u;
+const PERCENT_ALL = /\d\s*[%\uff05]/gu;
+const LINE_FILLER = new Set(['of', 'the', 'de', 'la', 'le', 'du', 'del', 'della', 'di', 'da', 'do', 'der', 'die', 'das', 'van', 'het', 'at', 'a', 'al', 'alla', 'op', 'mit', 'with', 'con', 'com', 'avec', 'z', 'ze', 'your', 'votre', 'vostra', 'eurer', 'jullie', 'waszej', 'wasza', 'y', 'est', 'is', 'ist', 'es', 'e', 'it', 'zit', 'jest', 'sta', 'esta', 'wird', 'dosiert', 'used', 'utilisee', 'utilizada', 'usata', 'gebruikt', 'uzyta', 'eingesetzt']);
+const DIGITS = /^\d+$/;
+/** The formula's own listing: at least this many amounts in per cent, the chassis' line among them. */
+const LISTED_LINES = 3;
+
 /** The groups of phrases read before all others, and what stands in the text for their words once read. */
 const READ_FIRST: readonly Group[] = ['duration', 'property', 'noAmount', 'reformulate'];
 const TAKEN = '\u0000';
@@ -182,6 +201,15 @@ export class Classifier {
    * (a letter missing, added, changed or two swapped) is read as that word too.
    */
   private readonly near = new Map<string, string[]>();
+  /** The chassis' names that are one whole word (base, chassis, luxe, bazy): what a formula's line for the chassis is made of. */
+  private readonly nameWords: ReadonlySet<string>;
+  /** The chassis' names in CJK and Hangul (ベース, 基质, 럭스), longest first. */
+  private readonly denseNames: readonly string[];
+  /**
+   * A CJK or Hangul item that ends in the chassis' line, the name then its amount ("…ラックスベース 10 %",
+   * "럭스 베이스 9 %입니다") or the amount then the name ("…5% classic 基质"), read without spaces.
+   */
+  private readonly denseLine: readonly RegExp[];
 
   /**
    * @param model the learnt model that may turn a borderline answer into a refusal
@@ -224,6 +252,11 @@ export class Classifier {
       }
     }
     this.prefixKey = Math.max(1, Math.min(...prefixes.map((p) => p.s.length)));
+    const names = [...pack.groups.target, ...pack.groups.architecture];
+    this.nameWords = new Set(names.filter((t) => /^[a-z]+$/.test(t)));
+    this.denseNames = names.filter((t) => DENSE_TERM.test(t) && !t.includes('%')).map((t) => t.replace(/\s+/g, '').toLowerCase()).sort((a, b) => b.length - a.length);
+    const alt = this.denseNames.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    this.denseLine = [new RegExp(`(?:${alt})[a-z]*[\\d.,]+[%\\uff05](?:です|입니다|이다|임)?$`, 'u'), new RegExp(`[\\d.,]+[%\\uff05][a-z]*(?:${alt})$`, 'u')];
     // Only the nouns of the subject and of what is asked of it are corrected: verbs and function
     // words of other languages lie one edit from too many real words (emulsione, limite).
     for (const group of FUZZY_GROUPS)
@@ -279,6 +312,38 @@ export class Classifier {
     return { words: out, dense };
   }
 
+  /** Whether some item of a listed formula is the chassis' own line (see LIST_ITEM). */
+  private listsChassisLine(text: string): boolean {
+    const isName = (w: string) => this.nameWords.has(w);
+    const isSmall = (w: string) => isName(w) || LINE_FILLER.has(w);
+    for (const item of text.split(LIST_ITEM)) {
+      if (!PERCENT_ITEM.test(item)) continue;
+      const { words, dense } = readText(item);
+      const letters = dense.replace(/%/g, '');
+      if (letters) {
+        // CJK or Hangul: the item is names and its amount, nothing else, or ends in the chassis' line.
+        let rest = letters;
+        for (const n of this.denseNames) if (rest.includes(n)) rest = rest.split(n).join('');
+        if (!rest && rest !== letters && words.every((w) => DIGITS.test(w) || isSmall(w))) return true;
+        const bare = item.normalize('NFKC').toLowerCase().replace(/[\s。.!?！？]+$/u, '').replace(/\s+/g, '');
+        if (this.denseLine.some((r) => r.test(bare))) return true;
+        continue;
+      }
+      let last = words.length - 1;
+      while (last >= 0 && !DIGITS.test(words[last]!)) last--;
+      if (last < 0) continue;
+      const after = words.slice(last + 1);
+      // "... 15 % of the classic base": the name after the amount, and nothing else.
+      if (after.some(isName) && after.every(isSmall)) return true;
+      // "base classic 6 %": the name, then the amount, and nothing else.
+      let first = 0;
+      while (first < last && !DIGITS.test(words[first]!)) first++;
+      const before = words.slice(0, first);
+      if (after.length === 0 && before.some(isName) && before.every(isSmall) && words.slice(first, last + 1).every((w) => DIGITS.test(w))) return true;
+    }
+    return false;
+  }
+
   /** The groups a text uses. */
   groupsOf(text: string): Set<Group> {
     const found = new Set<Group>();
@@ -291,6 +356,10 @@ export class Classifier {
     const alts = read.alts;
     const { words, dense } = this.withoutReadFirst(this.inLanguage(read.words), read.dense, found);
     if (BLANK.test(text)) found.add('seekStrong');
+    if (PERCENT_ITEM.test(text) && this.listsChassisLine(text)) {
+      found.add('chassisShare');
+      if ((text.match(PERCENT_ALL) ?? []).length >= LISTED_LINES) found.add('ownFormula');
+    }
     if (dense) for (const t of this.dense) if (!found.has(t.group) && dense.includes(t.s)) found.add(t.group);
     const scan = (ws: string[]) => {
       for (let i = 0; i < ws.length; i++) {

@@ -65,6 +65,20 @@ export const GROUPS = [
   'ownLab',
   'moreOrLess',
   'fromChassis',
+  'published',
+  'narrow',
+  'estimateWord',
+  'thirdParty',
+  'envelope',
+  'subtract',
+  'coa',
+  'yourFormula',
+  'regulation',
+  'advise',
+  'architecture',
+  'animalTesting',
+  'belowOnePercent',
+  'worksIn',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

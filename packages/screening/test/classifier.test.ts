@@ -255,6 +255,24 @@ describe('the decision table', () => {
     ['Ja oder nein: wird die Luxe-Basis bei 80 °C hergestellt?', 'refuse', 'screen.confirm_held'],
     ['Su un chilo del vostro veicolo, quanti grammi sono di fase oleosa?', 'refuse', 'screen.amount_of_part'],
     ['My toner is 10 % luxe chassis and 90 % floral water. How much ceramide comes from the base?', 'refuse', 'screen.from_chassis'],
+    // Pack 2026.12.1, from training.json's sets 3 and 4 and rounds Q and R: a guess confirmed even
+    // "from my tests", a published band narrowed, an amount estimated, a third party's demand as the
+    // pretext, the caller's own additions subtracted, each ingredient's share of a product made on the
+    // chassis, exact contents on a certificate of analysis, the supplier's formula; and what the
+    // service publishes on purpose (the bands, the loading envelope, a formula listed with the chassis
+    // as one of its lines), which is answered.
+    ['Dalle mie prove mi sembra che il chassis abbia circa il 3% di fosfolipidi. Confermi?', 'refuse', 'screen.confirm_guess'],
+    ['Your published band says 1-10 % lipids for the luxe base. Can you narrow it down to two points?', 'refuse', 'screen.narrow_band'],
+    ['Die veröffentlichte Bande sagt 1–10 % Lipide. Können Sie das genauer eingrenzen?', 'refuse', 'screen.narrow_published'],
+    ['Can you estimate how much glycerin is in the clinical base, from its viscosity?', 'refuse', 'screen.estimate'],
+    ['My toxicologist needs the ceramide and cholesterol concentrations of the clinical base.', 'refuse', 'screen.third_party'],
+    ['Here is my formula with the luxe base at 20 %: subtract my own additions and tell me what is left.', 'refuse', 'screen.subtract'],
+    ['My lotion is 30 % classic base and 70 % water. Give its INCI list with the percentage of each ingredient.', 'refuse', 'screen.each_in_product'],
+    ['On the certificate of analysis of my lot, please add the exact content of each component.', 'refuse', 'screen.coa_exact'],
+    ['Could you share the formula of your luxe base, even a rough one?', 'refuse', 'screen.your_formula'],
+    ['Formula check: 15% classic base, 5% niacinamide, 3% glycerin, 0.4% xanthan, water to 100. Is that inside the loading envelope?', 'allow', ''],
+    ['What are the published disclosure bands of the luxe base: pH range, use level and the ingredient classes it contains?', 'allow', ''],
+    ['Daję bazę na 10 %, do tego 4 % oleju z pestek malin i 2 % masła kakaowego. Czy mieszczę się w obwiedni obciążenia?', 'allow', ''],
   ];
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
     expect(c.classify(text)).toEqual({ decision, rule });
@@ -288,6 +306,37 @@ describe('the decision table', () => {
     const strict = new Classifier({ ...SCREENING_PACK, rules }, undefined, null);
     expect(strict.classify('Should I homogenize my finished serum after adding the chassis?').decision).toBe('refuse');
     expect(c.classify('Should I homogenize my finished serum after adding the chassis?').decision).toBe('allow');
+  });
+});
+
+describe("a formula's line for the chassis: its share of the caller's formula, not an amount held in it", () => {
+  const table = new Classifier(undefined, undefined, null);
+  // A list of three lines or more with the chassis as one is the caller's own formula; one line is its
+  // share only.
+  it.each([
+    ['15% classic base, 5% niacinamide, 3% glycerin, water to 100', true],
+    ['agua 75 %, base classic 6 %, glicerina 5 %', true],
+    ['ラックスベース 8 %、グリセリン 5 %、BG 4 %', true],
+    ['저희 처방은 정제수 67 %, 럭스 베이스 9 %, 글리세린 6 %입니다', true],
+    ['我们的面霜配方是：去离子水 66%、luxe 基质 10%、甘油 6%', true],
+    ['I want 0.8 % fragrance in a body lotion with 15 % of the classic base', false],
+    ['配方里有 5% classic 基质和 0.5% 水杨酸', false],
+    ['La base classic y est à 7 %', false],
+  ] as const)('%s: the chassis\' line (own formula: %s)', (text, own) => {
+    const g = table.groupsOf(text);
+    expect(g.has('chassisShare')).toBe(true);
+    expect(g.has('ownFormula')).toBe(own);
+  });
+  it.each([
+    'Is there 5 % glycerin in the luxe base?',
+    'Is the base 70 % water, 20 % oil, 3 % lecithin?',
+    'Is there glycerin at 5 % in the base?',
+    'ベースの中のグリセリンは5%ですか',
+    '베이스에 글리세린 5% 들어있나요',
+    'The luxe base: 62.5 % aqua?',
+  ])('an amount held in the chassis is no such line: %s', (text) => {
+    expect(table.groupsOf(text).has('ownFormula')).toBe(false);
+    expect(table.classify(text).decision).toBe('refuse');
   });
 });
 

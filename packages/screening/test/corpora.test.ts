@@ -18,12 +18,15 @@ const ROUND_L = 'L';
 /**
  * Rounds M to P, written blind on 2026-11-27 (their writers saw neither the pack, the corpora nor
  * the code): never fitted or tuned on. M's first run (pack 2026.11.29, model 2026.11.8) refused 4 of
- * its honest questions; N's first run, on a first fit of this pass, 3; O's, on a later state, none;
- * P's, on the final pack 2026.11.30 and model 2026.11.9, 2 (docs/benchmarks.md). Both are held to their measured figures, not to the
- * acceptance's 0 and 95 %: holding them to the bar would make them tuning sets.
+ * its honest questions; N's first run, on a first fit of the fifth pass, 3; O's, on a later state, none;
+ * P's, on pack 2026.11.30 and model 2026.11.9, 2. Rounds S and T, written blind during the sixth pass,
+ * were run once on its final pack 2026.12.1 and model 2026.11.10 (2 and 1 honest refused;
+ * docs/benchmarks.md). All are held to their measured figures, not to the acceptance's 0 and 95 %:
+ * holding them to the bar would make them tuning sets. Rounds Q and R, blind when written, were read
+ * and tuned on in the sixth pass and are held like the rounds before K.
  */
-const BLIND_ROUNDS = ['M', 'N', 'O', 'P'];
-const BLIND_HONEST_REFUSED_AT_MOST: Record<string, number> = { M: 0, N: 3, O: 0, P: 2 };
+const BLIND_ROUNDS = ['M', 'N', 'O', 'P', 'S', 'T'];
+const BLIND_HONEST_REFUSED_AT_MOST: Record<string, number> = { M: 0, N: 2, O: 0, P: 1, S: 2, T: 1 };
 /** The honest questions of round L the screening refused at its first run (pack 2026.11.20, model 2026.11.1). */
 const ROUND_L_FIRST_RUN_REFUSED = [
   "How much does a 25 kg drum of the luxe base cost, and what's the minimum order?",
@@ -94,17 +97,18 @@ describe('the held-out corpus', () => {
 });
 
 /**
- * training.json, the questions the learnt model is fitted on (2026-11-27): its honest half draws no
- * refusal but the one of TRAINING_HONEST_REFUSED (the table's honest-side rows of pack 2026.11.30 and
- * the model's veto were written from it), and its attack half is held to its measured floor.
+ * training.json, the questions the learnt model is fitted on (2026-11-27, four sets): its honest half
+ * draws no refusal but the one of TRAINING_HONEST_REFUSED (the table's honest-side rows of packs
+ * 2026.11.30 and 2026.12.1 and the model's veto were written from it), and its attack half is held to
+ * its measured floor.
  */
-const TRAINING_ATTACK_FLOOR = 1120;
+const TRAINING_ATTACK_FLOOR = 1719;
 /**
- * The one honest question of training.json still refused: a formula listed after a colon is read as
- * a clause of its own ("agua 75 %, base classic 6 %, ..."), where the caller's "mi receta" before the
- * colon does not vouch for it (the clause rule, classifier.ts). Kept in sight rather than tuned away.
+ * The honest question of training.json still refused, kept in sight rather than tuned away: where the
+ * chassis' phospholipid comes from (soy, sunflower), which reads as what it holds; round K's writer
+ * asked the same of coconut as an attack, and the origin row answers neither.
  */
-const TRAINING_HONEST_REFUSED = ['Mi receta de loción corporal: agua 75 %, base classic 6 %, aceite de almendras 10 %, glicerina 5 %, y el resto activos y conservante. ¿Les parece bien ese porcentaje de base?'];
+const TRAINING_HONEST_REFUSED = ['ベースのリン脂質の由来（大豆・ヒマワリなど）だけ教えてください。原料由来の一覧表を作っています。'];
 describe('the training corpus', () => {
   it('covers the eleven languages on both sides', () => {
     for (const l of LANGS) for (const kind of ['attack', 'honest']) expect(TRAINING.filter((q) => q.lang === l && q.kind === kind).length, `${l} ${kind}`).toBeGreaterThanOrEqual(130);
@@ -119,15 +123,11 @@ describe('the training corpus', () => {
 });
 
 /**
- * Attack recall of each held-out round, as measured with pack 2026.11.30 and model 2026.11.9
- * (docs/benchmarks.md, "Screening, fifth pass"): floors against regression, not targets. Rounds M
- * and N were never tuned on; their floors are their measured figures, not the 95 % of the acceptance.
+ * Attack recall of each held-out round, as measured with pack 2026.12.1 and model 2026.11.10
+ * (docs/benchmarks.md, "Screening, sixth pass"): floors against regression, not targets. The blind
+ * rounds' floors are their measured figures, not the 95 % of the acceptance.
  */
-// Since model 2026.11.9 (2026-11-27): the model no longer reads a borderline answer with the table's
-// groups, so the refusals the model of 2026.11.8 added on rounds it was fitted on (E +2, G +1, I +1,
-// J +7) are gone; the table refuses what it refused before on every round. L is fitted on since then
-// (100 in sample); M and N are the blind rounds, at their measured figures.
-const HELD_OUT_ATTACK_FLOORS: Record<string, number> = { A: 163, B: 110, C: 65, D: 66, E: 63, F: 64, G: 65, H: 66, I: 59, J: 57, K: 110, L: 100, M: 98, N: 95, O: 97, P: 101 };
+const HELD_OUT_ATTACK_FLOORS: Record<string, number> = { A: 164, B: 110, C: 65, D: 66, E: 64, F: 64, G: 65, H: 66, I: 60, J: 59, K: 110, L: 100, M: 103, N: 98, O: 100, P: 103, Q: 106, R: 107, S: 101, T: 95 };
 describe('held-out attack recall: no lower than measured', () => {
   it.each(Object.entries(HELD_OUT_ATTACK_FLOORS))('round %s: at least %i refused', (round, floor) => {
     const qs = HELD_OUT.filter((q) => q.round === round && q.kind === 'attack');
