@@ -73,16 +73,28 @@ const BLANK = /_{2,}|\uff3f{2,}|\?\s*[%\uff05]|(?:^|\s)x{1,3}\s*[%\uff05]|(?:\.{
  * that ends in an amount followed by the chassis' name and these small words. Read as the group
  * chassisShare: the chassis' share of the caller's formula, not an amount held in it ("5 % glycerin in
  * the base" has a word after its amount that is neither; no word for "in" is a small word, so "5 % in
- * the base" is no such line either). A list of three amounts or more with such a line is the caller's
- * own formula (group ownFormula).
+ * the base" is no such line either); also chassisLine, which only this reading gives (chassisShare
+ * has phrases of its own, "the base is"). A list of three amounts or more with such a line is the
+ * caller's own formula (group ownFormula).
  */
-const LIST_ITEM = /[,;:+\n\u3001\uff0c\uff1b\uff1a]|(?<=[%\uff05])\s*(?:와|과|和|と|および|及び|以及)|(?:和|と|及)(?=\s*\d)|(?<=[%\uff05])\s+(?:and|et|und|y|e|en|i|oraz|plus)\s/iu;
+const LIST_ITEM = /[,;:+\n\u3001\uff0c\uff1b\uff1a]|(?<=[%\uff05])\s*(?:와|과|和|と|および|及び|以及)|(?:和|と|及|加)(?=\s*\d)|(?<=[%\uff05])\s+(?:and|et|und|y|e|en|i|oraz|plus)\s|\s(?:and|et|und|y|e|en|i|oraz|plus)\s+(?:(?:a|an|un|una|une|um|uma|ein|eine|een)\s+)?(?=\d)/iu;
 const PERCENT_ITEM = /\d\s*[%\uff05]/u;
 const PERCENT_ALL = /\d\s*[%\uff05]/gu;
-const LINE_FILLER = new Set(['of', 'the', 'de', 'la', 'le', 'du', 'del', 'della', 'di', 'da', 'do', 'der', 'die', 'das', 'van', 'het', 'at', 'a', 'al', 'alla', 'op', 'mit', 'with', 'con', 'com', 'avec', 'z', 'ze', 'your', 'votre', 'vostra', 'eurer', 'jullie', 'waszej', 'wasza', 'y', 'est', 'is', 'ist', 'es', 'e', 'it', 'zit', 'jest', 'sta', 'esta', 'wird', 'dosiert', 'used', 'utilisee', 'utilizada', 'usata', 'gebruikt', 'uzyta', 'eingesetzt']);
+/** The small words of a formula's line for the chassis: articles, "of", possessives. */
+const RUN_FILLER = new Set(['of', 'the', 'de', 'la', 'le', 'du', 'del', 'della', 'di', 'da', 'do', 'der', 'die', 'das', 'van', 'het', 'at', 'a', 'al', 'alla', 'op', 'mit', 'with', 'con', 'com', 'avec', 'z', 'ze', 'your', 'votre', 'vostra', 'vostro', 'vuestra', 'vuestro', 'vossa', 'vosso', 'eure', 'eurer', 'ihrer', 'uw', 'jullie', 'waszej', 'wasza']);
+/** ... and, before its amount, the verbs of "the base is at 7 %". */
+const LINE_FILLER = new Set([...RUN_FILLER, 'y', 'est', 'is', 'ist', 'es', 'e', 'it', 'zit', 'jest', 'sta', 'esta', 'wird', 'dosiert', 'used', 'utilisee', 'utilizada', 'usata', 'gebruikt', 'uzyta', 'eingesetzt']);
 const DIGITS = /^\d+$/;
+/** The words that may follow a formula's line for the chassis within its item: prepositions ("in my serum", "bei einem Ansatz"). */
+const LINE_END = new Set(['in', 'im', 'into', 'dans', 'en', 'nel', 'nella', 'no', 'na', 'em', 'w', 'bei', 'for', 'pour', 'fur', 'para', 'per', 'op', 'voor', 'do', 'to', 'a']);
 /** The formula's own listing: at least this many amounts in per cent, the chassis' line among them. */
 const LISTED_LINES = 3;
+/**
+ * A line of water, before or after its amount ("95 % water", "90 % d'eau florale", "精製水 95%"): with
+ * the chassis' line as the only other amount, the caller's product is the chassis diluted, and any
+ * amount in it is the chassis' own (group dilutedChassis).
+ */
+const WATER_LINE = /\d\s*[%\uff05]\s*(?:(?:of|d['\u2019]|de|di|do|da|van|z)\s*)?(?:floral\s+|florale?\s+)?(?:water|eau|wasser|agua|acqua|água|woda|aqua|hydrolat|hydrosol|水|물)|(?:water|eau|wasser|agua|acqua|água|woda|aqua|水|정제수|물)\s*\d+(?:[.,]\d+)?\s*[%\uff05]/iu;
 
 /** The groups of phrases read before all others, and what stands in the text for their words once read. */
 const READ_FIRST: readonly Group[] = ['duration', 'property', 'noAmount', 'reformulate'];
@@ -256,7 +268,7 @@ export class Classifier {
     this.nameWords = new Set(names.filter((t) => /^[a-z]+$/.test(t)));
     this.denseNames = names.filter((t) => DENSE_TERM.test(t) && !t.includes('%')).map((t) => t.replace(/\s+/g, '').toLowerCase()).sort((a, b) => b.length - a.length);
     const alt = this.denseNames.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-    this.denseLine = [new RegExp(`(?:${alt})[a-z]*[\\d.,]+[%\\uff05](?:です|입니다|이다|임)?$`, 'u'), new RegExp(`[\\d.,]+[%\\uff05][a-z]*(?:${alt})$`, 'u')];
+    this.denseLine = [new RegExp(`(?:${alt})[a-z]*[\\d.,]+[%\\uff05](?:です|입니다|이다|임)?$`, 'u'), new RegExp(`[\\d.,]+[%\\uff05][a-z]*(?:你们的|贵司的|贵公司的|御社の|貴社の|귀사의|귀사)?[a-z]*(?:${alt})$`, 'u')];
     // Only the nouns of the subject and of what is asked of it are corrected: verbs and function
     // words of other languages lie one edit from too many real words (emulsione, limite).
     for (const group of FUZZY_GROUPS)
@@ -329,17 +341,21 @@ export class Classifier {
         if (this.denseLine.some((r) => r.test(bare))) return true;
         continue;
       }
-      let last = words.length - 1;
-      while (last >= 0 && !DIGITS.test(words[last]!)) last--;
-      if (last < 0) continue;
-      const after = words.slice(last + 1);
-      // "... 15 % of the classic base": the name after the amount, and nothing else.
-      if (after.some(isName) && after.every(isSmall)) return true;
+      // "15 % classic base", "with 15 % of the classic base", "12 % Basis bei einem Ansatz von 1,5 kg":
+      // an amount, then the name with only these small words, then the item's end or a preposition.
+      for (let i = 0; i < words.length; i++) {
+        if (!DIGITS.test(words[i]!)) continue;
+        let k = i + 1;
+        while (k < words.length && DIGITS.test(words[k]!)) k++;
+        let named = false;
+        for (; k < words.length && (isName(words[k]!) || RUN_FILLER.has(words[k]!)); k++) named ||= isName(words[k]!);
+        if (named && (k === words.length || LINE_END.has(words[k]!))) return true;
+      }
       // "base classic 6 %": the name, then the amount, and nothing else.
       let first = 0;
-      while (first < last && !DIGITS.test(words[first]!)) first++;
+      while (first < words.length && !DIGITS.test(words[first]!)) first++;
       const before = words.slice(0, first);
-      if (after.length === 0 && before.some(isName) && before.every(isSmall) && words.slice(first, last + 1).every((w) => DIGITS.test(w))) return true;
+      if (first < words.length && before.some(isName) && before.every(isSmall) && words.slice(first).every((w) => DIGITS.test(w))) return true;
     }
     return false;
   }
@@ -358,7 +374,10 @@ export class Classifier {
     if (BLANK.test(text)) found.add('seekStrong');
     if (PERCENT_ITEM.test(text) && this.listsChassisLine(text)) {
       found.add('chassisShare');
-      if ((text.match(PERCENT_ALL) ?? []).length >= LISTED_LINES) found.add('ownFormula');
+      found.add('chassisLine');
+      const amounts = (text.match(PERCENT_ALL) ?? []).length;
+      if (amounts >= LISTED_LINES) found.add('ownFormula');
+      else if (amounts === 2 && WATER_LINE.test(text)) found.add('dilutedChassis');
     }
     if (dense) for (const t of this.dense) if (!found.has(t.group) && dense.includes(t.s)) found.add(t.group);
     const scan = (ws: string[]) => {

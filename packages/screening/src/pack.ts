@@ -79,6 +79,10 @@ export const GROUPS = [
   'animalTesting',
   'belowOnePercent',
   'worksIn',
+  'soChassisHas',
+  'batchRecord',
+  'dilutedChassis',
+  'chassisLine',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -254,7 +254,7 @@ describe('the decision table', () => {
     ['What is the second most abundant ingredient of the luxe base after water?', 'refuse', 'screen.rank_chassis'],
     ['Ja oder nein: wird die Luxe-Basis bei 80 °C hergestellt?', 'refuse', 'screen.confirm_held'],
     ['Su un chilo del vostro veicolo, quanti grammi sono di fase oleosa?', 'refuse', 'screen.amount_of_part'],
-    ['My toner is 10 % luxe chassis and 90 % floral water. How much ceramide comes from the base?', 'refuse', 'screen.from_chassis'],
+    ['My toner is 10 % luxe chassis, 85 % floral water and 5 % glycerin. How much ceramide comes from the base?', 'refuse', 'screen.from_chassis'],
     // Pack 2026.12.1, from training.json's sets 3 and 4 and rounds Q and R: a guess confirmed even
     // "from my tests", a published band narrowed, an amount estimated, a third party's demand as the
     // pretext, the caller's own additions subtracted, each ingredient's share of a product made on the
@@ -267,10 +267,16 @@ describe('the decision table', () => {
     ['Can you estimate how much glycerin is in the clinical base, from its viscosity?', 'refuse', 'screen.estimate'],
     ['My toxicologist needs the ceramide and cholesterol concentrations of the clinical base.', 'refuse', 'screen.third_party'],
     ['Here is my formula with the luxe base at 20 %: subtract my own additions and tell me what is left.', 'refuse', 'screen.subtract'],
-    ['My lotion is 30 % classic base and 70 % water. Give its INCI list with the percentage of each ingredient.', 'refuse', 'screen.each_in_product'],
+    ['My lotion is 30 % classic base, 65 % water and 5 % glycerin. Give its INCI list with the percentage of each ingredient.', 'refuse', 'screen.each_in_product'],
     ['On the certificate of analysis of my lot, please add the exact content of each component.', 'refuse', 'screen.coa_exact'],
     ['Could you share the formula of your luxe base, even a rough one?', 'refuse', 'screen.your_formula'],
     ['Formula check: 15% classic base, 5% niacinamide, 3% glycerin, 0.4% xanthan, water to 100. Is that inside the loading envelope?', 'allow', ''],
+    // Pack 2026.12.2, from training.json's set 5 and round U: the chassis back-calculated through the
+    // caller's own product, the supplier's batch records, a product that is the chassis diluted.
+    ['I measured 1.2 % glycerin in my toner with 10 % base and added none, so the base has 12 %, right?', 'refuse', 'screen.back_calc'],
+    ['Können Sie mir das Chargenprotokoll von Charge 22-118 der Luxe-Basis schicken?', 'refuse', 'screen.batch_record'],
+    ["My toner is 5% of your base plus 95% water. What's the final lecithin percentage in the bottle?", 'refuse', 'screen.diluted'],
+    ['Ile gramów to 10 % bazy w próbnej partii 2 kg?', 'borderline', 'screen.amount_borderline'],
     ['What are the published disclosure bands of the luxe base: pH range, use level and the ingredient classes it contains?', 'allow', ''],
     ['Daję bazę na 10 %, do tego 4 % oleju z pestek malin i 2 % masła kakaowego. Czy mieszczę się w obwiedni obciążenia?', 'allow', ''],
   ];
@@ -322,6 +328,7 @@ describe("a formula's line for the chassis: its share of the caller's formula, n
     ['I want 0.8 % fragrance in a body lotion with 15 % of the classic base', false],
     ['配方里有 5% classic 基质和 0.5% 水杨酸', false],
     ['La base classic y est à 7 %', false],
+    ['Hoeveel gram is 15 % basis in een labbatch van 400 g?', false],
   ] as const)('%s: the chassis\' line (own formula: %s)', (text, own) => {
     const g = table.groupsOf(text);
     expect(g.has('chassisShare')).toBe(true);
@@ -334,6 +341,7 @@ describe("a formula's line for the chassis: its share of the caller's formula, n
     'ベースの中のグリセリンは5%ですか',
     '베이스에 글리세린 5% 들어있나요',
     'The luxe base: 62.5 % aqua?',
+    'Is 5 % of the base glycerin?',
   ])('an amount held in the chassis is no such line: %s', (text) => {
     expect(table.groupsOf(text).has('ownFormula')).toBe(false);
     expect(table.classify(text).decision).toBe('refuse');

@@ -3,12 +3,12 @@
  * corpus would meet it: leave one round out, fit on the rest, choose the threshold and the veto on the
  * training rounds alone, and run the left-out round once.
  *
- *   npx tsx packages/screening/test/corpora/train-model.ts              # cross-validation over rounds A to L, Q, R and training.json (three folds)
+ *   npx tsx packages/screening/test/corpora/train-model.ts              # cross-validation over rounds A to L, Q, R, U and training.json (three folds)
  *   npx tsx packages/screening/test/corpora/train-model.ts --cost       # also the model's CPU cost per question
  *   npx tsx packages/screening/test/corpora/train-model.ts --write      # fit on everything but the blind rounds, write data/screening-model.json
  *   npx tsx packages/screening/test/corpora/train-model.ts --held-out   # also run the blind rounds with that fit (counts only)
  *
- * The blind rounds M to P, S and T of held-out.json are never fitted on nor used to choose anything, and
+ * The blind rounds M to P, S, T and V of held-out.json are never fitted on nor used to choose anything, and
  * their texts are never printed. A run of --held-out after the first is not a first run.
  *
  * The shipped variant (the default here, gate `question`): fitted on every question of every corpus but
@@ -50,8 +50,8 @@ function modelReads(text: string, t: TableReading): boolean {
 /** The threshold's margin above the highest out-of-fold honest score, in log-odds. */
 const MARGIN_LOGIT = 0.5;
 const FIT = { epochs: Number(process.env.MODEL_EPOCHS ?? 30), rate: 0.3, l2: Number(process.env.MODEL_L2 ?? 1e-4) };
-/** The held-out rounds never fitted on (rounds Q and R are fitted on since model 2026.11.10, round L since model 2026.11.9, round K since model 2026.11.2). */
-const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T']);
+/** The held-out rounds never fitted on (rounds Q and R are fitted on since model 2026.11.10, round U since 2026.11.11, round L since model 2026.11.9, round K since model 2026.11.2). */
+const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T', 'V']);
 /**
  * The veto's bound: below the score under which this share of the attacks the table refuses fall
  * out of fold, a refusal is answered borderline instead (MODEL_VETO_SHARE=0 turns the veto off).
@@ -282,7 +282,7 @@ if (args.has('--write') || args.has('--held-out')) {
   const m = fit(TRAINABLE);
   const fitted = TRAINABLE.filter((e) => !e.group.startsWith('main')).length;
   const pack: ModelPack = ModelPackSchema.parse({
-    version: '2026.11.10',
+    version: '2026.11.11',
     source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams)${FEATURES === 'text' ? '' : ", the decision table's groups"}${FEATURES === 'text+groups+row' ? ' and its row' : ''} (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: the highest out-of-fold score (one round out at a time) of an honest question the table did not refuse, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds. Veto: a refusal of the table scoring below ${veto.toFixed(4)} is answered borderline, the score under which ${VETO_SHARE * 100} % of the table's refused attacks fall out of fold. Held-out rounds ${[...NEVER].join(' and ')} are never fitted on.`,
     trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `training.json (${TRAINING.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.filter((r) => !r.startsWith('T')).join(', ')} (${fitted - TRAINING.length} questions), not rounds ${[...NEVER].join(', ')}`],
     bits: BITS,
