@@ -20,6 +20,7 @@ import { UsageCache } from '../gateway/src/usage';
 import { freshNamespace, realServer } from '@svc/kit/testing';
 import { accounts } from '@svc/metering';
 import { startSystem, type RunningSystem } from '../scripts/system';
+import { ownDatabase } from './support/system';
 import { expectError } from './walk';
 
 const serum = { base: 'classic', basePct: 80, ph: 5.5, lines: [{ n: 'AQUA', pct: 16 }, { n: 'GLYCERIN', pct: 4 }] };
@@ -43,17 +44,21 @@ const stores: [string, () => Promise<{ redisUrl?: string; namespace?: string }>]
 
 describe.each(stores)('Idempotency-Key on formula calls (%s)', (_name, store) => {
   let sys: RunningSystem;
+  let drop = async () => {};
   let other: { url: string; key: string };
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-idem-'));
   let n = 0;
   const fresh = () => `retry-${Date.now()}-${++n}`;
 
   beforeAll(async () => {
-    sys = await startSystem({ dataDir, port: 0, logLevel: 'silent', memoryDb: true, ratePerSecond: 100_000, ...(await store()) });
+    const own = await ownDatabase('idem', { logLevel: 'silent', memoryDb: true, ratePerSecond: 100_000, ...(await store()) });
+    drop = own.drop;
+    sys = await startSystem({ dataDir, port: 0, ...own.opts });
     other = { url: sys.url, key: (await accounts.createAccount(sys.adapters.sql, { company: 'Other Co', plan: 'lab' })).key };
   }, 180_000);
   afterAll(async () => {
     await sys?.stop();
+    await drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -13,18 +13,23 @@ import { operations } from '../gateway/src/operations';
 import { REPLAYED_HEADER, storedAt } from '../gateway/src/idempotency';
 import { OPERATION_DEPS } from '../gateway/test/support/app';
 import { startSystem, type RunningSystem } from '../scripts/system';
+import { ownDatabase } from './support/system';
 import { SAMPLES } from './support/operation-samples';
 
 describe('Idempotency-Key on every POST', () => {
   let sys: RunningSystem;
+  let drop = async () => {};
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-idem-posts-'));
   const posts = operations(OPERATION_DEPS).filter((o) => o.method === 'POST' && o.policy.auth !== 'none');
 
   beforeAll(async () => {
-    sys = await startSystem({ dataDir, port: 0, logLevel: 'silent', memoryDb: true, ratePerSecond: 100_000, threads: [] });
+    const own = await ownDatabase('idemposts', { logLevel: 'silent', memoryDb: true, ratePerSecond: 100_000, threads: [] });
+    drop = own.drop;
+    sys = await startSystem({ dataDir, port: 0, ...own.opts });
   }, 180_000);
   afterAll(async () => {
     await sys?.stop();
+    await drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

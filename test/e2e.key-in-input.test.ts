@@ -17,6 +17,7 @@ import { KEY_IN_INPUT } from '../gateway/src/operations/secrets-in-input';
 import { mint, ACCESS_PREFIX, REFRESH_PREFIX } from '../gateway/src/oauth/tokens';
 import { OPERATION_DEPS } from '../gateway/test/support/app';
 import { startSystem, type RunningSystem } from '../scripts/system';
+import { ownDatabase } from './support/system';
 import { SAMPLES } from './support/operation-samples';
 
 /** Every string leaf of a value, with its path. */
@@ -37,17 +38,21 @@ function withAt(v: unknown, path: PropertyKey[], text: string): unknown {
 
 describe('a key in a request is refused before anything runs', () => {
   let sys: RunningSystem;
+  let drop = async () => {};
   let key: string;
   const logs: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-keyin-'));
   const keyed = operations(OPERATION_DEPS).filter((o) => o.policy.auth !== 'none' && o.input.from !== 'none');
 
   beforeAll(async () => {
-    sys = await startSystem({ dataDir, port: 0, logLevel: 'debug', memoryDb: true, ratePerSecond: 100_000, threads: [], logDestination: { write: (l) => void logs.push(l) } });
+    const own = await ownDatabase('keyinput', { logLevel: 'debug', memoryDb: true, ratePerSecond: 100_000, threads: [], logDestination: { write: (l) => void logs.push(l) } });
+    drop = own.drop;
+    sys = await startSystem({ dataDir, port: 0, ...own.opts });
     key = (await accounts.createAccount(sys.adapters.sql, { company: 'Paster Co', plan: 'scale' })).key;
   }, 180_000);
   afterAll(async () => {
     await sys?.stop();
+    await drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
