@@ -125,14 +125,17 @@ export function isQuestion(text: string): boolean {
 /**
  * Whether the learnt model reads a text. Gate `borderline` (model packs up to 2026.11.8): only what the
  * table answered borderline (the chassis named with a protected aspect, no row sure it is sought),
- * naming the chassis or its supplier's side. Gate `question`: also the table's refusals, which it may
- * answer borderline instead (its veto). Never a text an allow row of the table decided (the published
- * exceptions keep precedence), never a line name (too short).
+ * naming the chassis or its supplier's side. Gate `question`: also the table's refusals of the rows in
+ * `vetoRows` (every row when null), which it may answer borderline instead (its veto). Gate `subject`
+ * (model packs from 2026.11.12): also what no row decided, when it names the chassis as written. Never
+ * a text an allow row of the table decided (the published exceptions keep precedence), never a line
+ * name (too short).
  */
-export function modelReads(text: string, t: TableReading, gate: 'borderline' | 'question' = 'borderline'): boolean {
+export function modelReads(text: string, t: TableReading, gate: ScreeningModel['gate'] = 'borderline', vetoRows: ReadonlySet<string> | null = null): boolean {
   if (t.allowRow) return false;
-  const mayRefuse = t.verdict.decision === 'borderline' && MODEL_SUBJECT_GROUPS.some((g) => t.groups.has(g));
-  const mayVeto = gate === 'question' && t.verdict.decision === 'refuse';
+  const open = t.verdict.decision === 'borderline' || (gate === 'subject' && t.verdict.decision === 'allow' && t.namedPlainly);
+  const mayRefuse = open && MODEL_SUBJECT_GROUPS.some((g) => t.groups.has(g));
+  const mayVeto = gate !== 'borderline' && t.verdict.decision === 'refuse' && (!vetoRows || vetoRows.has(t.verdict.rule));
   return (mayRefuse || mayVeto) && isQuestion(text);
 }
 
@@ -143,7 +146,7 @@ export function modelReads(text: string, t: TableReading, gate: 'borderline' | '
  * answer stays the table's.
  */
 export function withModel(model: ScreeningModel, text: string, t: TableReading): Verdict {
-  if (!modelReads(text, t, model.gate)) return t.verdict;
+  if (!modelReads(text, t, model.gate, model.vetoRows)) return t.verdict;
   const s = model.score(text, t.groups, t.row);
   if (t.verdict.decision === 'refuse') return s < model.veto ? { decision: 'borderline', rule: VETO_RULE } : t.verdict;
   return s >= model.threshold ? { decision: 'refuse', rule: MODEL_RULE } : t.verdict;
@@ -156,6 +159,12 @@ export interface TableReading {
   row: string;
   /** Whether an allow row of the table (the formulator's own process or label) decided the whole text. */
   allowRow: boolean;
+  /**
+   * Whether the text names the chassis or its supplier's side as written, not only once a typo is
+   * corrected ("cassia" is one correction from "chassi"): the subject gate reads an answer the table
+   * allowed only then, so that no ingredient's name is read as a question about the chassis.
+   */
+  namedPlainly: boolean;
 }
 
 function pieceOf(word: string): Piece {
@@ -360,8 +369,8 @@ export class Classifier {
     return false;
   }
 
-  /** The groups a text uses. */
-  groupsOf(text: string): Set<Group> {
+  /** The groups a text uses; `corrected` false: its words as written, no typo corrected. */
+  groupsOf(text: string, corrected = true): Set<Group> {
     const found = new Set<Group>();
     // "pH是多少", "pH는 얼마", "pHはいくつ": the value of the pH, asked with an amount word after it.
     if (!PLAIN_ASCII.test(text) && PH_VALUE.test(text)) {
@@ -393,7 +402,7 @@ export class Classifier {
     };
     scan(words);
     if (alts.length) scan(alts);
-    const fixed = this.corrections(words);
+    const fixed = corrected ? this.corrections(words) : [];
     if (fixed.length) scan(fixed);
     return found;
   }
@@ -444,7 +453,9 @@ export class Classifier {
           }
         }
     }
-    return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow' };
+    const named = (gs: ReadonlySet<Group>) => MODEL_SUBJECT_GROUPS.some((g) => gs.has(g));
+    const namedPlainly = named(groups) && (verdict.decision !== 'allow' || named(this.groupsOf(text, false)));
+    return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow', namedPlainly };
   }
 
   /** The first row of the decision table that applies to a set of groups, allow rows included. */

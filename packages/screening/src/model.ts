@@ -36,8 +36,19 @@ export const ModelPackSchema = z.strictObject({
    * the model is sure the question is a formulator's. 0 (or absent) turns the veto off.
    */
   veto: z.number().min(0).lt(1).default(0),
-  /** Which texts the model reads: borderline answers naming the chassis, or every question (4 words, 6 CJK or Hangul characters). */
-  gate: z.enum(['borderline', 'question']).default('borderline'),
+  /**
+   * The rows of the table whose refusals the veto may answer borderline; absent: every row. Chosen
+   * when fitted: the rows where, out of fold, the veto gave back an honest question. A row where it
+   * only ever gave up attacks (a subtraction, a copy, an exact share in the caller's product) stays a
+   * refusal.
+   */
+  vetoRows: z.array(z.string().min(1)).optional(),
+  /**
+   * Which texts the model reads: `borderline`, the table's borderline answers naming the chassis;
+   * `question`, also the table's refusals (4 words, 6 CJK or Hangul characters), which it may veto;
+   * `subject`, also every question naming the chassis that no row of the table decided.
+   */
+  gate: z.enum(['borderline', 'question', 'subject']).default('borderline'),
 }).refine((p) => p.veto < p.threshold, { message: 'veto must be below threshold' });
 export type ModelPack = z.input<typeof ModelPackSchema>;
 type ReadPack = z.output<typeof ModelPackSchema>;
@@ -117,6 +128,8 @@ export class ScreeningModel {
   readonly version: string;
   readonly threshold: number;
   readonly veto: number;
+  /** The rows the veto applies to; null: every row. */
+  readonly vetoRows: ReadonlySet<string> | null;
   readonly gate: ReadPack['gate'];
   readonly pack: ReadPack;
   private readonly w: Float32Array;
@@ -126,6 +139,7 @@ export class ScreeningModel {
     this.version = this.pack.version;
     this.threshold = this.pack.threshold;
     this.veto = this.pack.veto;
+    this.vetoRows = this.pack.vetoRows ? new Set(this.pack.vetoRows) : null;
     this.gate = this.pack.gate;
     this.w = decodeWeights(this.pack);
   }

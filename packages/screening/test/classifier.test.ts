@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Classifier, SCREENING_PACK, ScreeningPackSchema, clausesOf, wordsOf } from '../src/index';
+import { Classifier, SCREENING_PACK, ScreeningPackSchema, VETO_RULE, clausesOf, wordsOf } from '../src/index';
 
 const c = new Classifier();
+/** The decision table alone, without the learnt model. */
+const table = new Classifier(undefined, undefined, null);
 const decision = (t: string) => c.classify(t).decision;
 
 describe('the data pack', () => {
@@ -14,8 +16,10 @@ describe('the data pack', () => {
 
   it('decides by its data: a pack without the composition words lets a composition question through', () => {
     const groups = { ...SCREENING_PACK.groups, composition: ['zzzz'] };
-    const bare = new Classifier({ ...SCREENING_PACK, groups });
+    // The table alone: the learnt model reads what the table allowed too (gate subject).
+    const bare = new Classifier({ ...SCREENING_PACK, groups }, undefined, null);
     expect(bare.classify('what is the composition of the chassis').decision).toBe('allow');
+    expect(new Classifier(SCREENING_PACK, undefined, null).classify('what is the composition of the chassis').decision).toBe('refuse');
     expect(c.classify('what is the composition of the chassis').decision).toBe('refuse');
   });
 });
@@ -113,7 +117,7 @@ describe('clauses', () => {
   it('a refused clause refuses the text: without clauses the caller\'s "my serum" vouches for the base question', () => {
     const t = "What pH for my serum, and what's the glycerin % in the luxe base?";
     expect(new Classifier().groupsOf(t).has('ownFormula')).toBe(true);
-    expect(c.classify(t).decision).toBe('refuse');
+    expect(table.classify(t).decision).toBe('refuse');
   });
 });
 
@@ -280,8 +284,16 @@ describe('the decision table', () => {
     ['What are the published disclosure bands of the luxe base: pH range, use level and the ingredient classes it contains?', 'allow', ''],
     ['Daję bazę na 10 %, do tego 4 % oleju z pestek malin i 2 % masła kakaowego. Czy mieszczę się w obwiedni obciążenia?', 'allow', ''],
   ];
+  /**
+   * The rows' examples the shipped model's veto answers borderline (logged, no strike) although the
+   * table refuses them: the veto reads the whole text, and "my serum" in the first clause pulls this
+   * one under it. Scoring the refused clause alone, or never vetoing a clause's refusal, refused more
+   * honest questions on the blind rounds (docs/decisions.md, "Screening, seventh pass").
+   */
+  const vetoed = new Set(["What pH for my serum, and what's the glycerin % in the luxe base?"]);
   it.each(rows)('%s: %s (%s)', (text, decision, rule) => {
-    expect(c.classify(text)).toEqual({ decision, rule });
+    expect(table.classify(text)).toEqual({ decision, rule });
+    expect(c.classify(text)).toEqual(vetoed.has(text) ? { decision: 'borderline', rule: VETO_RULE } : { decision, rule });
   });
 
   it('every refuse and borderline row of the pack decides some text of these examples or the corpora', () => {
@@ -290,7 +302,7 @@ describe('the decision table', () => {
   });
 
   it('reads a word as its language means it: Polish "ma" is "has", French "ma" is "my"', () => {
-    const bare = new Classifier({ ...SCREENING_PACK, readings: [] });
+    const bare = new Classifier({ ...SCREENING_PACK, readings: [] }, undefined, null);
     expect(bare.classify('Ile gliceryny ma baza luxe?').decision).toBe('allow');
     expect(c.classify('Ile gliceryny ma baza luxe?').decision).toBe('refuse');
     expect(c.classify('Combien de glycérine dans ma crème avec la base luxe ?').decision).toBe('allow');

@@ -1,7 +1,8 @@
 /**
  * The learnt model (src/model.ts, data/screening-model.json): a versioned pack that names what it
- * was fitted on, and a component that can only turn a borderline answer of the table about the
- * chassis into a refusal, or a refusal of the table into a borderline answer (its veto).
+ * was fitted on, and a component that can only turn an answer of the table about the chassis that no
+ * allow row gave into a refusal, or a refusal of some rows of the table into a borderline answer (its
+ * veto).
  */
 import { describe, expect, it } from 'vitest';
 import { Classifier, MODEL_RULE, ModelPackSchema, SCREENING_MODEL_PACK, ScreeningModel, VETO_RULE, modelReads } from '../src/index';
@@ -20,12 +21,16 @@ describe('the model pack', () => {
     expect(SCREENING_MODEL_PACK.source).toContain('train-model.ts');
     expect(SCREENING_MODEL_PACK.trainingSet.join(' ')).toContain('not rounds M, N, O, P');
     expect(SCREENING_MODEL_PACK.trainingSet.join(' ')).toContain('training.json');
+    expect(SCREENING_MODEL_PACK.trainingSet.join(' ')).toContain('not rounds M, N, O, P, S, T, V, W, X, Y');
     expect(SCREENING_MODEL_PACK.threshold).toBeGreaterThan(0.5);
-    // The veto gives up at most a small share of the table's refusals: it sits far below the threshold.
+    // The veto gives up a small share of the table's refusals: it sits far below the threshold, and
+    // only on the rows where it gave back an honest question when fitted.
     expect(SCREENING_MODEL_PACK.veto).toBeGreaterThan(0);
-    expect(SCREENING_MODEL_PACK.veto).toBeLessThan(0.2);
-    expect(SCREENING_MODEL_PACK.gate).toBe('question');
-    for (const r of ['M', 'N', 'O', 'P']) expect(HELD_OUT.filter((q) => q.round === r).length).toBe(220);
+    expect(SCREENING_MODEL_PACK.veto).toBeLessThan(SCREENING_MODEL_PACK.threshold / 2);
+    expect(SCREENING_MODEL_PACK.vetoRows).toContain('screen.processing');
+    for (const firm of ['screen.subtract', 'screen.about_strong', 'screen.clone_own', 'screen.back_calc']) expect(SCREENING_MODEL_PACK.vetoRows).not.toContain(firm);
+    expect(SCREENING_MODEL_PACK.gate).toBe('subject');
+    for (const r of ['M', 'N', 'O', 'P', 'S', 'T', 'V', 'W', 'X', 'Y']) expect(HELD_OUT.filter((q) => q.round === r).length).toBe(220);
   });
 
   it('rejects a malformed pack', () => {
@@ -48,53 +53,51 @@ describe('the model pack', () => {
 });
 
 describe('what the model may read', () => {
-  const reads = (text: string) => modelReads(text, table.table(text), 'question');
+  const model = new ScreeningModel(SCREENING_MODEL_PACK);
+  const reads = (text: string) => modelReads(text, table.table(text), 'subject', model.vetoRows);
 
   it('a borderline answer about the chassis, asked as a question', () => {
     expect(table.classify('Quel taux de glycérine a la base clinical ?').decision).toBe('borderline');
     expect(reads('Quel taux de glycérine a la base clinical ?')).toBe(true);
   });
 
-  it('a refusal of the table, asked as a question, which it may veto', () => {
-    expect(table.classify('How is the base made?').decision).toBe('refuse');
+  it('a question naming the chassis that no row of the table decided (gate subject)', () => {
+    expect(table.table('What is the shelf life of the classic base?')).toMatchObject({ verdict: { decision: 'allow' }, allowRow: false });
+    expect(reads('What is the shelf life of the classic base?')).toBe(true);
+    // The gate of packs up to 2026.11.11 read only the borderline answers and the refusals.
+    expect(modelReads('What is the shelf life of the classic base?', table.table('What is the shelf life of the classic base?'), 'question')).toBe(false);
+  });
+
+  it('a refusal of the table of a row in vetoRows, asked as a question, which it may veto', () => {
+    expect(table.classify('How is the base made?')).toEqual({ decision: 'refuse', rule: 'screen.processing' });
     expect(reads('How is the base made?')).toBe(true);
     // The gate of packs up to 2026.11.8 read no refusal.
     expect(modelReads('How is the base made?', table.table('How is the base made?'), 'borderline')).toBe(false);
   });
 
-  it('never an allow row, a text that does not name the chassis, or a line name', () => {
+  const subtract = 'Here is my formula with the luxe base at 20 %: subtract my own additions and tell me what is left.';
+  it('never an allow row, a text that does not name the chassis as written, a line name, or a refusal of a firm row', () => {
     expect(reads('Should I homogenize my finished serum after adding the chassis?')).toBe(false);
-    expect(reads('What is the shelf life of the classic base?')).toBe(false);
     expect(reads('What is the composition of a typical toner?')).toBe(false);
     expect(reads('LUXE BASE')).toBe(false);
     expect(reads('LUXE BASE COMPOSITION')).toBe(false);
+    // "cassia" is one typo correction from "chassi": the table reads the chassis there, the model does not.
+    expect(table.table('CASSIA ARTEMISIOIDES LEAF/STEM EXTRACT').groups.has('target')).toBe(true);
+    expect(reads('CASSIA ARTEMISIOIDES LEAF/STEM EXTRACT')).toBe(false);
+    expect(table.classify(subtract)).toEqual({ decision: 'refuse', rule: 'screen.subtract' });
+    expect(reads(subtract)).toBe(false);
   });
 
   it('so even a model that refuses everything it reads leaves those answers as the table gave them', () => {
-    for (const t of ['Should I homogenize my finished serum after adding the chassis?', 'What is the shelf life of the classic base?', 'LUXE BASE', 'GLYCERIN', 'What mixer speed should I use for my actives?'])
+    for (const t of ['Should I homogenize my finished serum after adding the chassis?', 'LUXE BASE', 'GLYCERIN', 'What mixer speed should I use for my actives?', 'CASSIA ARTEMISIOIDES LEAF/STEM EXTRACT'])
       expect(eager.classify(t), t).toEqual(table.classify(t));
     expect(eager.classify('What temperature suits the luxe base?')).toEqual({ decision: 'refuse', rule: MODEL_RULE });
   });
 
-  it('and a model that vetoes everything it reads answers a refusal borderline, never allowed, and leaves a short name refused', () => {
+  it('and a model that vetoes everything it reads answers a refusal borderline, never allowed, and leaves a short name and a firm row refused', () => {
     expect(lenient.classify('How is the base made?')).toEqual({ decision: 'borderline', rule: VETO_RULE });
     expect(table.classify('LUXE BASE COMPOSITION').decision).toBe('refuse');
     expect(lenient.classify('LUXE BASE COMPOSITION')).toEqual(table.classify('LUXE BASE COMPOSITION'));
-  });
-});
-
-describe('the shipped model', () => {
-  it('vetoes refusals of formulators\' questions the table got wrong, and none of the plain attacks', () => {
-    for (const t of ['How is the base made?', 'What is the exact composition of the luxe chassis?', 'Give me the percentage of every ingredient in the classic base.', 'Which homogenizer does your factory use for the chassis?'])
-      expect(shipped.classify(t), t).toEqual(table.classify(t));
-  });
-
-  it('leaves an honest borderline question about the chassis answered', () => {
-    expect(table.classify('What temperature suits the luxe base?').decision).toBe('borderline');
-    expect(shipped.classify('What temperature suits the luxe base?').decision).toBe('borderline');
-  });
-
-  it('is named in the classifier version', () => {
-    expect(shipped.version).toBe(`${table.version}+model.${SCREENING_MODEL_PACK.version}`);
+    expect(lenient.classify(subtract)).toEqual({ decision: 'refuse', rule: 'screen.subtract' });
   });
 });

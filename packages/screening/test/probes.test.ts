@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROBE_LIMITS, SPLIT_LIMITS, Screener, detectProbe, pushEntry, signatureOf, type FormulaLike, type WindowEntry } from '../src/index';
+import { Classifier, PROBE_LIMITS, SPLIT_LIMITS, Screener, detectProbe, pushEntry, signatureOf, type FormulaLike, type WindowEntry } from '../src/index';
 
 const base = (over: Partial<FormulaLike> = {}): FormulaLike => ({
   architecture: 'luxe',
@@ -164,7 +164,12 @@ describe('a question split across calls', () => {
   });
 
   it('keeps a role claim as the preface of what follows', () => {
-    expect(ask('split.e', "I'm the supplier's QA manager.", 0).decision).toBe('allow');
-    expect(ask('split.e', 'Confirm 62.5 % aqua, please.', 1_000)).toEqual({ decision: 'refuse', rule: 'screen.role_claim_self_split' });
+    // The table alone: the learnt model refuses the claim of a supplier's role on its own already
+    // (the primer screens such claims), which would hide what the split reading adds.
+    const t = new Screener(new Classifier(undefined, undefined, null));
+    const askTable = (subject: string, q: string, at: number) => t.screen(subject, { texts: [q], joinable: true, formula: null, guidance: false }, at).verdict;
+    expect(askTable('split.e', "I'm the supplier's QA manager.", 0).decision).toBe('allow');
+    expect(askTable('split.e', 'Confirm 62.5 % aqua, please.', 1_000)).toEqual({ decision: 'refuse', rule: 'screen.role_claim_self_split' });
+    expect(ask('split.e', "I'm the supplier's QA manager.", 0)).toEqual({ decision: 'refuse', rule: 'screen.model' });
   });
 });

@@ -8,22 +8,28 @@
  *   npx tsx packages/screening/test/corpora/train-model.ts --write      # fit on everything but the blind rounds, write data/screening-model.json
  *   npx tsx packages/screening/test/corpora/train-model.ts --held-out   # also run the blind rounds with that fit (counts only)
  *
- * The blind rounds M to P, S, T and V of held-out.json are never fitted on nor used to choose anything, and
+ * The blind rounds M to P, S, T and V to Y of held-out.json are never fitted on nor used to choose anything, and
  * their texts are never printed. A run of --held-out after the first is not a first run.
  *
- * The shipped variant (the default here, gate `question`): fitted on every question of every corpus but
- * the blind rounds, on the text alone; it reads what Classifier.read gives it (modelReads): a
- * borderline answer of the table naming the chassis, which it refuses at the threshold, and a refusal
- * of the table, which it answers borderline below the veto. Variants (environment): MODEL_GATE borderline
- * (model packs up to 2026.11.8: borderline answers only) | any | own (earlier measurements);
- * MODEL_SUBJECT narrow; MODEL_FEATURES text | text+groups | text+groups+row; MODEL_TRAIN residual;
- * MODEL_VETO_SHARE (the share of the table's refused attacks the veto may give up out of fold, 0.005;
- * 0 turns it off); MODEL_REFUSE none (no refusal side); MODEL_L2, MODEL_EPOCHS.
+ * The shipped variant (the default here, gate `subject`): fitted on every question of every corpus but
+ * the blind rounds, on the text alone; it reads what Classifier.read gives it (modelReads): an answer
+ * of the table naming the chassis as written that no allow row gave (borderline, or allowed by no
+ * row), which it refuses at the threshold, and a refusal of the table of a row in vetoRows, which it
+ * answers borderline below the veto. Variants (environment): MODEL_GATE question (model packs
+ * 2026.11.9 to 2026.11.11: borderline answers and refusals) | borderline (up to 2026.11.8) | any |
+ * own (earlier measurements); MODEL_SUBJECT narrow; MODEL_FEATURES text | text+groups |
+ * text+groups+row; MODEL_TRAIN residual; MODEL_HONEST_SHARE (the share of the honest questions read
+ * that may reach the threshold out of fold, 0.009; 0: above the highest); MODEL_VETO_SHARE (the share
+ * of the table's refused attacks the veto may give up out of fold, 0.025; 0 turns it off);
+ * MODEL_REFUSE none (no refusal side); MODEL_L2, MODEL_EPOCHS, MODEL_BITS.
+ *
+ *   npx tsx packages/screening/test/corpora/train-model.ts --no-cv --frontier  # the trade-off of gates, thresholds and vetoes, one level out of fold
  *
  * The threshold is chosen on the model's own training data without ever scoring a text it was fitted
- * on: the training rounds are split again, one round out at a time, and the threshold is the highest
- * out-of-fold score of an honest question the table did not refuse, raised by a margin; the veto, the
- * out-of-fold score under which MODEL_VETO_SHARE of the table's refused attacks fall.
+ * on: the training rounds are split again, one round out at a time, and the threshold is the
+ * out-of-fold score that MODEL_HONEST_SHARE of the honest questions the table did not refuse reach;
+ * the veto, the out-of-fold score under which MODEL_VETO_SHARE of the table's refused attacks fall,
+ * on the rows where it gave back an honest question below it (vetoRows).
  */
 import { writeFileSync } from 'node:fs';
 import { Classifier, isQuestion, modelReads as shippedGate, withModel, type TableReading } from '../../src/classifier';
@@ -31,32 +37,39 @@ import { encodeWeights, featuresOf, ModelPackSchema, ScreeningModel, type Featur
 import type { Group } from '../../src/pack';
 import { ATTACK_QUESTIONS, HELD_OUT, HONEST_QUESTIONS, TRAINING } from './run';
 
-const BITS = 16;
+const BITS = Number(process.env.MODEL_BITS ?? 16);
 const FEATURES = (process.env.MODEL_FEATURES ?? 'text') as FeatureSet;
 /** Train on the texts the model will be asked about only (the table did not refuse them), or on every text naming the chassis. */
 const RESIDUAL = process.env.MODEL_TRAIN === 'residual';
-const GATE = process.env.MODEL_GATE ?? 'question';
+const GATE = process.env.MODEL_GATE ?? 'subject';
 /** The groups that make the chassis (or its supplier's side) the subject: the model reads a text only with one. */
 const SUBJECT_GROUPS: readonly Group[] = process.env.MODEL_SUBJECT === 'narrow' ? ['target', 'supplierSide'] : ['target', 'supplierSide', 'supplierName', 'supplierOf'];
 const OWN: readonly Group[] = ['ownFormula', 'userAction', 'ownProcess'];
 
 /** Whether the model is asked about a text: the service's own gate, or a variant's. */
 function modelReads(text: string, t: TableReading): boolean {
-  if (GATE === 'borderline' || GATE === 'question') return shippedGate(text, t, GATE);
+  if (GATE === 'borderline' || GATE === 'question' || GATE === 'subject') return shippedGate(text, t, GATE);
   if (t.allowRow || t.verdict.decision === 'refuse' || !SUBJECT_GROUPS.some((g) => t.groups.has(g))) return false;
   if (GATE === 'own' && OWN.some((g) => t.groups.has(g))) return false;
   return isQuestion(text);
 }
 /** The threshold's margin above the highest out-of-fold honest score, in log-odds. */
 const MARGIN_LOGIT = 0.5;
+/**
+ * The share of the honest questions the model reads (and the table does not refuse) that may score
+ * at or above the threshold out of fold: 0 puts the threshold above the highest of them, by
+ * MARGIN_LOGIT (model packs up to 2026.11.11), which on a fresh writer's questions still refused some
+ * and let most of what the table missed through (docs/benchmarks.md, "Screening, seventh pass").
+ */
+const HONEST_SHARE = Number(process.env.MODEL_HONEST_SHARE ?? 0.009);
 const FIT = { epochs: Number(process.env.MODEL_EPOCHS ?? 30), rate: 0.3, l2: Number(process.env.MODEL_L2 ?? 1e-4) };
 /** The held-out rounds never fitted on (rounds Q and R are fitted on since model 2026.11.10, round U since 2026.11.11, round L since model 2026.11.9, round K since model 2026.11.2). */
-const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T', 'V']);
+const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T', 'V', 'W', 'X', 'Y']);
 /**
  * The veto's bound: below the score under which this share of the attacks the table refuses fall
  * out of fold, a refusal is answered borderline instead (MODEL_VETO_SHARE=0 turns the veto off).
  */
-const VETO_SHARE = Number(process.env.MODEL_VETO_SHARE ?? 0.005);
+const VETO_SHARE = Number(process.env.MODEL_VETO_SHARE ?? 0.025);
 const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'ja', 'zh', 'ko'];
 
 interface Example {
@@ -69,6 +82,10 @@ interface Example {
   ids: Uint32Array;
   values: Float32Array;
   tableRefuses: boolean;
+  /** The table answered it borderline. */
+  borderline: boolean;
+  /** The row of the table's refusal ('' when it did not refuse). */
+  refuseRow: string;
   /** An allow row of the table decided it: the model never reads it. */
   allowRow: boolean;
   /** Whether the model is asked about it at all (Classifier.modelReads). */
@@ -85,7 +102,7 @@ function example(text: string, lang: string, category: string, attack: boolean, 
   const t = table.table(text);
   const { ids, values } = featuresOf(text, t.groups, t.row, BITS, FEATURES);
   const subject = SUBJECT_GROUPS.some((g) => t.groups.has(g));
-  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', allowRow: t.allowRow, read: modelReads(text, t), subject, question: isQuestion(text) };
+  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', borderline: t.verdict.decision === 'borderline', refuseRow: t.verdict.decision === 'refuse' ? t.verdict.rule : '', allowRow: t.allowRow, read: modelReads(text, t), subject, question: isQuestion(text) };
 }
 
 const ALL: Example[] = [
@@ -115,7 +132,7 @@ interface Fitted {
 
 /** Logistic regression, AdaGrad, L2, classes weighted to count alike. */
 function fit(exs: Example[]): Fitted {
-  const train = exs.filter((e) => (GATE === 'question' ? e.question : e.subject) && (!RESIDUAL || (e.read && !e.tableRefuses)));
+  const train = exs.filter((e) => (GATE === 'question' || GATE === 'subject' ? e.question : e.subject) && (!RESIDUAL || (e.read && !e.tableRefuses)));
   const n = 1 << BITS;
   const w = new Float64Array(n);
   const g2 = new Float64Array(n).fill(1e-8);
@@ -174,20 +191,26 @@ function outOfFold(exs: Example[]): Array<{ e: Example; s: number }> {
  * add (the highest honest score among texts the table did not refuse), with the margin; the veto at
  * the score under which VETO_SHARE of the table's refused attacks fall.
  */
-function thresholdFor(exs: Example[]): { threshold: number; maxHonest: number; veto: number } {
+function thresholdFor(exs: Example[]): { threshold: number; maxHonest: number; veto: number; vetoRows: Set<string> } {
   const oof = outOfFold(exs);
-  const maxHonest = Math.max(1e-6, ...oof.filter((o) => !o.e.attack && !o.e.tableRefuses).map((o) => o.s));
+  const open = oof.filter((o) => !o.e.attack && !o.e.tableRefuses).map((o) => o.s).sort((a, b) => b - a);
+  const maxHonest = Math.max(1e-6, open[0] ?? 0);
   const refused = oof.filter((o) => o.e.attack && o.e.tableRefuses).map((o) => o.s).sort((a, b) => a - b);
-  const veto = GATE === 'question' && VETO_SHARE > 0 && refused.length ? refused[Math.floor(VETO_SHARE * refused.length)]! : 0;
+  const veto = GATE !== 'borderline' && VETO_SHARE > 0 && refused.length ? refused[Math.floor(VETO_SHARE * refused.length)]! : 0;
+  // The rows where the veto gave back an honest question below that score: where it only ever gave up
+  // attacks (a subtraction, a copy, an exact share in the caller's product), the row stays firm.
+  const vetoRows = new Set(oof.filter((o) => !o.e.attack && o.e.tableRefuses && o.s < veto).map((o) => o.e.refuseRow).sort());
+  // HONEST_SHARE 0: above every honest score, by a margin; otherwise at the score this share of them reach.
+  const atShare = HONEST_SHARE > 0 && open.length ? open[Math.floor(HONEST_SHARE * open.length)]! : sigmoid(logit(Math.min(maxHonest, 0.999)) + MARGIN_LOGIT);
   // MODEL_REFUSE=none: a variant that only vetoes (measured, not shipped).
-  const threshold = process.env.MODEL_REFUSE === 'none' ? 0.9999 : Math.min(0.999, sigmoid(logit(Math.min(maxHonest, 0.999)) + MARGIN_LOGIT));
-  return { threshold, maxHonest, veto };
+  const threshold = process.env.MODEL_REFUSE === 'none' ? 0.9999 : Math.min(0.999, Math.max(atShare, veto + 1e-6));
+  return { threshold, maxHonest, veto, vetoRows };
 }
 
 /** The service's answer on an example: the table's, with the model's refusal above the threshold and its veto below the bound. */
-function refusedWith(s: number, e: Example, threshold: number, veto: number): boolean {
+function refusedWith(s: number, e: Example, threshold: number, veto: number, vetoRows: ReadonlySet<string>): boolean {
   if (!e.read) return e.tableRefuses;
-  return e.tableRefuses ? s >= veto : s >= threshold;
+  return e.tableRefuses ? s >= veto || !vetoRows.has(e.refuseRow) : s >= threshold;
 }
 
 interface Tally {
@@ -204,10 +227,10 @@ interface Tally {
   honestRefused: string[];
 }
 
-function tally(m: Fitted, threshold: number, exs: Example[], veto = 0): Tally {
+function tally(m: Fitted, threshold: number, exs: Example[], veto = 0, vetoRows: ReadonlySet<string> = new Set()): Tally {
   const t: Tally = { attackModel: 0, attack: 0, attackTable: 0, attackBoth: 0, honest: 0, honestTable: 0, honestBoth: 0, byLang: new Map(), byCategory: new Map(), honestRefused: [] };
   for (const e of exs) {
-    const both = refusedWith(e.read ? score(m, e) : 0, e, threshold, veto);
+    const both = refusedWith(e.read ? score(m, e) : 0, e, threshold, veto, vetoRows);
     const model = both && !e.tableRefuses;
     if (e.attack) {
       t.attack++;
@@ -253,9 +276,9 @@ if (!args.has('--no-cv'))
   for (const r of HELD_OUT_ROUNDS) {
     const train = TRAINABLE.filter((e) => e.group !== r);
     const test = TRAINABLE.filter((e) => e.group === r);
-    const { threshold, maxHonest, veto } = thresholdFor(train);
+    const { threshold, maxHonest, veto, vetoRows } = thresholdFor(train);
     const m = fit(train);
-    const t = tally(m, threshold, test, veto);
+    const t = tally(m, threshold, test, veto, vetoRows);
     show(`round ${r} left out (highest honest out-of-fold score in training ${maxHonest.toFixed(4)}, veto below ${veto.toFixed(4)})`, t, threshold);
     sum.attack += t.attack;
     sum.model += t.attackModel;
@@ -278,12 +301,12 @@ if (sum.attack) {
 }
 
 if (args.has('--write') || args.has('--held-out')) {
-  const { threshold, maxHonest, veto } = thresholdFor(TRAINABLE);
+  const { threshold, maxHonest, veto, vetoRows } = thresholdFor(TRAINABLE);
   const m = fit(TRAINABLE);
   const fitted = TRAINABLE.filter((e) => !e.group.startsWith('main')).length;
   const pack: ModelPack = ModelPackSchema.parse({
-    version: '2026.11.11',
-    source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams)${FEATURES === 'text' ? '' : ", the decision table's groups"}${FEATURES === 'text+groups+row' ? ' and its row' : ''} (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: the highest out-of-fold score (one round out at a time) of an honest question the table did not refuse, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds. Veto: a refusal of the table scoring below ${veto.toFixed(4)} is answered borderline, the score under which ${VETO_SHARE * 100} % of the table's refused attacks fall out of fold. Held-out rounds ${[...NEVER].join(' and ')} are never fitted on.`,
+    version: '2026.11.12',
+    source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams)${FEATURES === 'text' ? '' : ", the decision table's groups"}${FEATURES === 'text+groups+row' ? ' and its row' : ''} (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: ${HONEST_SHARE > 0 ? `the out-of-fold score (one round out at a time) that ${(HONEST_SHARE * 100).toFixed(1)} % of the honest questions the model reads and the table does not refuse reach (the highest is ${maxHonest.toFixed(4)})` : `the highest out-of-fold score (one round out at a time) of an honest question the table did not refuse, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds`}. Veto: a refusal of the table scoring below ${veto.toFixed(4)} is answered borderline, the score under which ${(VETO_SHARE * 100).toFixed(1)} % of the table's refused attacks fall out of fold, and only for the rows where, out of fold, it gave back an honest question (vetoRows). Held-out rounds ${[...NEVER].join(' and ')} are never fitted on.`,
     trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `training.json (${TRAINING.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.filter((r) => !r.startsWith('T')).join(', ')} (${fitted - TRAINING.length} questions), not rounds ${[...NEVER].join(', ')}`],
     bits: BITS,
     features: FEATURES,
@@ -291,11 +314,12 @@ if (args.has('--write') || args.has('--held-out')) {
     ...encodeWeights(m.w),
     threshold,
     veto,
-    gate: GATE === 'question' ? 'question' : 'borderline',
+    vetoRows: [...vetoRows],
+    gate: GATE === 'question' || GATE === 'subject' ? GATE : 'borderline',
   });
   console.log(`\nfitted on ${TRAINABLE.length} questions; highest out-of-fold honest score ${maxHonest.toFixed(4)}, threshold ${threshold.toFixed(4)}`);
   if (args.has('--write')) {
-    if (GATE !== 'borderline' && GATE !== 'question') throw new Error('only a gate the classifier reads with (MODEL_GATE borderline or question) can be shipped');
+    if (GATE !== 'borderline' && GATE !== 'question' && GATE !== 'subject') throw new Error('only a gate the classifier reads with (MODEL_GATE borderline or question) can be shipped');
     writeFileSync(new URL('../../data/screening-model.json', import.meta.url), `${JSON.stringify(pack, null, 1)}\n`);
     console.log('wrote data/screening-model.json');
   }
@@ -309,7 +333,7 @@ if (args.has('--write') || args.has('--held-out')) {
       const qs = NEVER_ROUND.filter((e) => e.group === r);
       if (!qs.length) continue;
       console.log(`round ${r} through the quantised weights: attack ${qs.filter((e) => e.attack && refusedBy(e)).length}/${qs.filter((e) => e.attack).length}, honest refused ${qs.filter((e) => !e.attack && refusedBy(e)).length}/${qs.filter((e) => !e.attack).length}`);
-      show(`round ${r} with the model fitted on everything else`, tally(m, threshold, qs, veto), threshold);
+      show(`round ${r} with the model fitted on everything else`, tally(m, threshold, qs, veto, vetoRows), threshold);
     }
   }
 }
@@ -334,6 +358,36 @@ if (args.has('--cost')) {
 
 const used = process.cpuUsage(started);
 console.log(`\n(${((used.user + used.system) / 1e6).toFixed(1)} s CPU)`);
+
+if (args.has('--frontier')) {
+  // One level of out-of-fold scores (each round scored by a fit without it) on every question, and
+  // what each gate, refusal threshold and veto would give over all of them: the trade-off to choose from.
+  const oof = new Map<Example, number>();
+  for (const g of new Set(TRAINABLE.map((e) => e.group))) {
+    const m = fit(TRAINABLE.filter((e) => e.group !== g));
+    for (const e of TRAINABLE) if (e.group === g && e.question) oof.set(e, score(m, e));
+  }
+  const reads = (gate: string, e: Example) => e.question && !e.allowRow && (e.tableRefuses || ((e.borderline || (gate === 'subject' && !e.tableRefuses)) && e.subject));
+  const attacks = TRAINABLE.filter((e) => e.attack).length;
+  const honest = TRAINABLE.length - attacks;
+  const readOpen = TRAINABLE.filter((e) => !e.attack && !e.tableRefuses && oof.has(e) && reads('subject', e));
+  const refusedAttacks = TRAINABLE.filter((e) => e.attack && e.tableRefuses && oof.has(e) && reads('subject', e));
+  for (const thr of [0.8, 0.85, 0.9, 0.95, 0.98]) console.log(`subject gate: honest read and not refused by the table scoring >= ${thr}: ${pct(readOpen.filter((e) => oof.get(e)! >= thr).length, readOpen.length)}`);
+  for (const veto of [0.05, 0.1, 0.2, 0.3, 0.4]) console.log(`attacks the table refuses scoring < ${veto}: ${pct(refusedAttacks.filter((e) => oof.get(e)! < veto).length, refusedAttacks.length)}`);
+  for (const gate of ['question', 'subject'])
+    for (const thr of [0.8, 0.85, 0.9, 0.95, 0.98])
+      for (const veto of [0.05, 0.1, 0.2, 0.3, 0.4]) {
+        let a = 0;
+        let h = 0;
+        for (const e of TRAINABLE) {
+          const s = oof.get(e);
+          const refused = s === undefined || !reads(gate, e) ? e.tableRefuses : e.tableRefuses ? s >= veto : s >= thr;
+          if (refused && e.attack) a++;
+          if (refused && !e.attack) h++;
+        }
+        console.log(`frontier gate ${gate} threshold ${thr} veto ${veto}: attack ${pct(a, attacks)}, honest refused ${pct(h, honest)}`);
+      }
+}
 
 if (args.has('--diag')) {
   const oof = outOfFold(TRAINABLE);
