@@ -34,7 +34,9 @@ export default defineConfig({
     // costs a second isolate compiling the same code. The tests about threads ask for them.
     env: { SVC_THREADS: 'none' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ALL, exclude: [...E2E, ...CONTRACT] } },
+      // Unit files are pure code in the process: they share one module graph per worker instead of
+      // importing it again for each file (the unit project: 112 s to 54 s wall, 219 to 102 s CPU).
+      { extends: true, test: { name: 'unit', include: ALL, exclude: [...E2E, ...CONTRACT], isolate: false } },
       { extends: true, test: { name: 'contract', include: CONTRACT, globalSetup } },
       { extends: true, test: { name: 'e2e', include: E2E, globalSetup } },
     ],
