@@ -116,6 +116,8 @@ export const VETO_RULE = 'screen.model_veto';
 /** The groups that name the chassis or its supplier's side: the borderline gate reads a text only with one. */
 const MODEL_SUBJECT_GROUPS: readonly Group[] = ['target', 'supplierSide', 'supplierName', 'supplierOf'];
 
+const namesChassis = (groups: ReadonlySet<Group>) => MODEL_SUBJECT_GROUPS.some((g) => groups.has(g));
+
 /** A question, not a name: 4 words, or 6 CJK or Hangul characters. */
 export function isQuestion(text: string): boolean {
   const { words, dense } = readText(text);
@@ -134,7 +136,7 @@ export function isQuestion(text: string): boolean {
 export function modelReads(text: string, t: TableReading, gate: ScreeningModel['gate'] = 'borderline', vetoRows: ReadonlySet<string> | null = null): boolean {
   if (t.allowRow) return false;
   const open = t.verdict.decision === 'borderline' || (gate === 'subject' && t.verdict.decision === 'allow' && t.namedPlainly);
-  const mayRefuse = open && MODEL_SUBJECT_GROUPS.some((g) => t.groups.has(g));
+  const mayRefuse = open && namesChassis(t.groups);
   const mayVeto = gate !== 'borderline' && t.verdict.decision === 'refuse' && (!vetoRows || vetoRows.has(t.verdict.rule));
   return (mayRefuse || mayVeto) && isQuestion(text);
 }
@@ -160,7 +162,7 @@ export interface TableReading {
   /** Whether an allow row of the table (the formulator's own process or label) decided the whole text. */
   allowRow: boolean;
   /**
-   * Whether the text names the chassis or its supplier's side as written, not only once a typo is
+   * Whether the text names the chassis or its supplier's side as written, before any typo is
    * corrected ("cassia" is one correction from "chassi"): the subject gate reads an answer the table
    * allowed only then, so that no ingredient's name is read as a question about the chassis.
    */
@@ -369,8 +371,13 @@ export class Classifier {
     return false;
   }
 
-  /** The groups a text uses; `corrected` false: its words as written, no typo corrected. */
-  groupsOf(text: string, corrected = true): Set<Group> {
+  /** The groups a text uses. */
+  groupsOf(text: string): Set<Group> {
+    return this.readGroups(text).groups;
+  }
+
+  /** The groups a text uses, and whether it names the chassis before any typo is corrected (TableReading.namedPlainly). */
+  private readGroups(text: string): { groups: Set<Group>; namedPlainly: boolean } {
     const found = new Set<Group>();
     // "pH是多少", "pH는 얼마", "pHはいくつ": the value of the pH, asked with an amount word after it.
     if (!PLAIN_ASCII.test(text) && PH_VALUE.test(text)) {
@@ -402,9 +409,10 @@ export class Classifier {
     };
     scan(words);
     if (alts.length) scan(alts);
-    const fixed = corrected ? this.corrections(words) : [];
+    const namedPlainly = namesChassis(found);
+    const fixed = this.corrections(words);
     if (fixed.length) scan(fixed);
-    return found;
+    return { groups: found, namedPlainly };
   }
 
   /** The words as their language means them, when the text is plainly in a language with false friends. */
@@ -437,7 +445,7 @@ export class Classifier {
    * allow row: what the learnt model reads, and what it is fitted on (test/corpora/train-model.ts).
    */
   table(text: string): TableReading {
-    const groups = this.groupsOf(text);
+    const { groups, namedPlainly } = this.readGroups(text);
     const rule = this.rowOf(groups);
     let verdict: Verdict = !rule || rule.decision === 'allow' ? ALLOW : { decision: rule.decision, rule: rule.id };
     // A refusal of any one clause is the text's: a question about the chassis after one about the
@@ -453,8 +461,6 @@ export class Classifier {
           }
         }
     }
-    const named = (gs: ReadonlySet<Group>) => MODEL_SUBJECT_GROUPS.some((g) => gs.has(g));
-    const namedPlainly = named(groups) && (verdict.decision !== 'allow' || named(this.groupsOf(text, false)));
     return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow', namedPlainly };
   }
 

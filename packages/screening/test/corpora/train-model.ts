@@ -82,8 +82,8 @@ interface Example {
   ids: Uint32Array;
   values: Float32Array;
   tableRefuses: boolean;
-  /** The table answered it borderline. */
-  borderline: boolean;
+  /** Whether the model would read it under the gates `question` and `subject` (the frontier's what-if). */
+  readsUnder: { question: boolean; subject: boolean };
   /** The row of the table's refusal ('' when it did not refuse). */
   refuseRow: string;
   /** An allow row of the table decided it: the model never reads it. */
@@ -102,7 +102,7 @@ function example(text: string, lang: string, category: string, attack: boolean, 
   const t = table.table(text);
   const { ids, values } = featuresOf(text, t.groups, t.row, BITS, FEATURES);
   const subject = SUBJECT_GROUPS.some((g) => t.groups.has(g));
-  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', borderline: t.verdict.decision === 'borderline', refuseRow: t.verdict.decision === 'refuse' ? t.verdict.rule : '', allowRow: t.allowRow, read: modelReads(text, t), subject, question: isQuestion(text) };
+  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', readsUnder: { question: shippedGate(text, t, 'question'), subject: shippedGate(text, t, 'subject') }, refuseRow: t.verdict.decision === 'refuse' ? t.verdict.rule : '', allowRow: t.allowRow, read: modelReads(text, t), subject, question: isQuestion(text) };
 }
 
 const ALL: Example[] = [
@@ -367,14 +367,14 @@ if (args.has('--frontier')) {
     const m = fit(TRAINABLE.filter((e) => e.group !== g));
     for (const e of TRAINABLE) if (e.group === g && e.question) oof.set(e, score(m, e));
   }
-  const reads = (gate: string, e: Example) => e.question && !e.allowRow && (e.tableRefuses || ((e.borderline || (gate === 'subject' && !e.tableRefuses)) && e.subject));
+  const reads = (gate: 'question' | 'subject', e: Example) => e.readsUnder[gate];
   const attacks = TRAINABLE.filter((e) => e.attack).length;
   const honest = TRAINABLE.length - attacks;
   const readOpen = TRAINABLE.filter((e) => !e.attack && !e.tableRefuses && oof.has(e) && reads('subject', e));
   const refusedAttacks = TRAINABLE.filter((e) => e.attack && e.tableRefuses && oof.has(e) && reads('subject', e));
   for (const thr of [0.8, 0.85, 0.9, 0.95, 0.98]) console.log(`subject gate: honest read and not refused by the table scoring >= ${thr}: ${pct(readOpen.filter((e) => oof.get(e)! >= thr).length, readOpen.length)}`);
   for (const veto of [0.05, 0.1, 0.2, 0.3, 0.4]) console.log(`attacks the table refuses scoring < ${veto}: ${pct(refusedAttacks.filter((e) => oof.get(e)! < veto).length, refusedAttacks.length)}`);
-  for (const gate of ['question', 'subject'])
+  for (const gate of ['question', 'subject'] as const)
     for (const thr of [0.8, 0.85, 0.9, 0.95, 0.98])
       for (const veto of [0.05, 0.1, 0.2, 0.3, 0.4]) {
         let a = 0;
