@@ -82,8 +82,8 @@ const PERCENT_ITEM = /\d\s*[%\uff05]/u;
 const PERCENT_ALL = /\d\s*[%\uff05]/gu;
 /** The small words of a formula's line for the chassis: articles, "of", possessives. */
 const RUN_FILLER = new Set(['of', 'the', 'de', 'la', 'le', 'du', 'del', 'della', 'di', 'da', 'do', 'der', 'die', 'das', 'van', 'het', 'at', 'a', 'al', 'alla', 'op', 'mit', 'with', 'con', 'com', 'avec', 'z', 'ze', 'your', 'votre', 'vostra', 'vostro', 'vuestra', 'vuestro', 'vossa', 'vosso', 'eure', 'eurer', 'ihrer', 'uw', 'jullie', 'waszej', 'wasza']);
-/** ... and, before its amount, the verbs of "the base is at 7 %". */
-const LINE_FILLER = new Set([...RUN_FILLER, 'y', 'est', 'is', 'ist', 'es', 'e', 'it', 'zit', 'jest', 'sta', 'esta', 'wird', 'dosiert', 'used', 'utilisee', 'utilizada', 'usata', 'gebruikt', 'uzyta', 'eingesetzt']);
+/** ... and, before its amount, the verbs of "the base is at 7 %" and of "I use the base at 25 %" ("uso la base luxe al 25 %"). */
+const LINE_FILLER = new Set([...RUN_FILLER, 'y', 'est', 'is', 'ist', 'es', 'e', 'it', 'zit', 'jest', 'sta', 'esta', 'wird', 'dosiert', 'used', 'utilisee', 'utilizada', 'usata', 'gebruikt', 'uzyta', 'eingesetzt', 'i', 'we', 'use', 'j', 'utilise', 'utilisons', 'ich', 'wir', 'verwende', 'verwenden', 'uso', 'usamos', 'usiamo', 'utilizo', 'utilizzo', 'ik', 'gebruik', 'gebruiken', 'uzywam', 'uzywamy']);
 const DIGITS = /^\d+$/;
 /** The words that may follow a formula's line for the chassis within its item: prepositions ("in my serum", "bei einem Ansatz"). */
 const LINE_END = new Set(['in', 'im', 'into', 'dans', 'en', 'nel', 'nella', 'no', 'na', 'em', 'w', 'bei', 'for', 'pour', 'fur', 'para', 'per', 'op', 'voor', 'do', 'to', 'a']);
@@ -141,17 +141,34 @@ export function modelReads(text: string, t: TableReading, gate: ScreeningModel['
   return (mayRefuse || mayVeto) && isQuestion(text);
 }
 
+/** A question mark, Latin or full-width: what tells a question from an ingredient's name, however long. */
+const QUESTION_MARK = /[?\uff1f]/u;
+
+/**
+ * Whether the model reads a question that does not name the chassis as written (the base you sell,
+ * that liposomal premix): one with a question mark, that no row of the table decided and the chassis
+ * gates above do not read. The mark keeps every name out, in any case: without it, a thousand CosIng
+ * names of four words or more scored like attacks. Read only when the model pack sets `unnamedThreshold`.
+ */
+export function readsUnnamed(text: string, t: TableReading): boolean {
+  return !t.allowRow && t.verdict.decision !== 'refuse' && QUESTION_MARK.test(text) && !modelReads(text, t, 'subject') && isQuestion(text);
+}
+
 /**
  * The model's answer on a text the table read: a borderline answer about the chassis becomes a
- * refusal (MODEL_RULE) at its threshold; a refusal of the table becomes a borderline answer
- * (VETO_RULE: logged, no strike) below its veto, where the model is sure a formulator asked; any other
- * answer stays the table's.
+ * refusal (MODEL_RULE) at its threshold, and a question not naming it at its own; a refusal of the
+ * table becomes a borderline answer (VETO_RULE: logged, no strike) below its veto, where the model is
+ * sure a formulator asked; any other answer stays the table's.
  */
 export function withModel(model: ScreeningModel, text: string, t: TableReading): Verdict {
-  if (!modelReads(text, t, model.gate, model.vetoRows)) return t.verdict;
+  let threshold = model.threshold;
+  if (!modelReads(text, t, model.gate, model.vetoRows)) {
+    if (model.unnamedThreshold === null || !readsUnnamed(text, t)) return t.verdict;
+    threshold = model.unnamedThreshold;
+  }
   const s = model.score(text, t.groups, t.row);
   if (t.verdict.decision === 'refuse') return s < model.veto ? { decision: 'borderline', rule: VETO_RULE } : t.verdict;
-  return s >= model.threshold ? { decision: 'refuse', rule: MODEL_RULE } : t.verdict;
+  return s >= threshold ? { decision: 'refuse', rule: MODEL_RULE } : t.verdict;
 }
 
 /** The table's reading of a text: its verdict, its groups, and the row that decided the whole text ('' for none). */
@@ -214,6 +231,7 @@ export class Classifier {
   private readonly firstTerms = new Map<string, Array<{ group: Group; pieces: Piece[] }>>();
   private readonly firstDense: Array<{ group: Group; s: string }> = [];
   private readonly rules: readonly Rule[];
+  private readonly contextRows: readonly Rule[];
   private readonly readings: ReadonlyArray<{ markers: ReadonlySet<string>; words: ReadonlyMap<string, string> }>;
   // Names and queries repeat heavily (every check re-sends its lines): a bounded memo keeps the hot
   // path to one map lookup per text.
@@ -245,6 +263,7 @@ export class Classifier {
   ) {
     this.version = model ? `${pack.version}+model.${model.version}` : pack.version;
     this.rules = pack.rules;
+    this.contextRows = pack.rules.filter((r) => r.context);
     this.readings = (pack.readings ?? []).map((r) => ({ markers: new Set(r.markers), words: new Map(Object.entries(r.words)) }));
     const prefixes: Array<{ s: string; term: Term }> = [];
     for (const group of GROUPS) {
@@ -454,14 +473,25 @@ export class Classifier {
       const clauses = clausesOf(text);
       if (clauses.length > 1)
         for (const c of clauses) {
-          const v = this.decide(this.groupsOf(c));
-          if (v.decision === 'refuse') {
+          const clause = this.groupsOf(c);
+          const v = this.decide(clause);
+          if (v.decision === 'refuse' && !this.allowedInContext(clause, groups)) {
             verdict = v;
             break;
           }
         }
     }
     return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow', namedPlainly };
+  }
+
+  /** Whether an allow row that reads clauses in context (Rule.context) decides a clause with those groups of the whole text. */
+  private allowedInContext(clause: ReadonlySet<Group>, whole: ReadonlySet<Group>): boolean {
+    for (const r of this.contextRows) {
+      const read = new Set(clause);
+      for (const g of r.context!) if (whole.has(g)) read.add(g);
+      if (this.rowOf(read) === r) return true;
+    }
+    return false;
   }
 
   /** The first row of the decision table that applies to a set of groups, allow rows included. */

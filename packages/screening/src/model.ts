@@ -49,7 +49,14 @@ export const ModelPackSchema = z.strictObject({
    * `subject`, also every question naming the chassis that no row of the table decided.
    */
   gate: z.enum(['borderline', 'question', 'subject']).default('borderline'),
-}).refine((p) => p.veto < p.threshold, { message: 'veto must be below threshold' });
+  /**
+   * A question that does not name the chassis as written (the base you sell, that liposomal premix),
+   * that no row of the table refused or allowed, is refused when its score is at least this; absent:
+   * the model does not read it. Chosen apart from `threshold` because such questions are mostly a
+   * formulator's own, so it is set at a smaller share of them (train-model.ts).
+   */
+  unnamedThreshold: z.number().gt(0).lt(1).optional(),
+}).refine((p) => p.veto < p.threshold && p.veto < (p.unnamedThreshold ?? 1), { message: 'veto must be below the thresholds' });
 export type ModelPack = z.input<typeof ModelPackSchema>;
 type ReadPack = z.output<typeof ModelPackSchema>;
 export type FeatureSet = ModelPack['features'];
@@ -131,6 +138,8 @@ export class ScreeningModel {
   /** The rows the veto applies to; null: every row. */
   readonly vetoRows: ReadonlySet<string> | null;
   readonly gate: ReadPack['gate'];
+  /** The threshold for a question that does not name the chassis; null: such a question is not read. */
+  readonly unnamedThreshold: number | null;
   readonly pack: ReadPack;
   private readonly w: Float32Array;
 
@@ -141,6 +150,7 @@ export class ScreeningModel {
     this.veto = this.pack.veto;
     this.vetoRows = this.pack.vetoRows ? new Set(this.pack.vetoRows) : null;
     this.gate = this.pack.gate;
+    this.unnamedThreshold = this.pack.unnamedThreshold ?? null;
     this.w = decodeWeights(this.pack);
   }
 

@@ -98,8 +98,15 @@ const RuleSchema = z
     all: z.array(z.enum(GROUPS)).optional(),
     any: z.array(z.enum(GROUPS)).min(1).optional(),
     none: z.array(z.enum(GROUPS)).optional(),
+    /**
+     * An allow row only: the groups of the whole text that a clause is read with. A clause refused on
+     * its own ("will the base's components be listed separately?") is not the text's refusal when,
+     * with these groups of the whole text ("build my INCI label"), this row decides it.
+     */
+    context: z.array(z.enum(GROUPS)).min(1).optional(),
   })
-  .refine((r) => (r.all?.length ?? 0) + (r.any?.length ?? 0) > 0, { message: 'a rule needs all or any' });
+  .refine((r) => (r.all?.length ?? 0) + (r.any?.length ?? 0) > 0, { message: 'a rule needs all or any' })
+  .refine((r) => !r.context || r.decision === 'allow', { message: 'only an allow row reads a clause in context' });
 
 export const ScreeningPackSchema = z.strictObject({
   version: z.string().regex(/^\d{4}\.\d{1,2}\.\d+$/),

@@ -119,6 +119,51 @@ describe('clauses', () => {
     expect(new Classifier().groupsOf(t).has('ownFormula')).toBe(true);
     expect(table.classify(t).decision).toBe('refuse');
   });
+
+  // Rows with a context (pack 2026.12.4) read a clause with some groups of the whole text: the label
+  // asked for in one clause, the base's components in the next, is one question about the label.
+  it.each([
+    ['ko', '전성분 표시 만들어주세요. 베이스 성분도 이름으로 풀려서 나오죠?'],
+    ['ko', '전성분 라벨 만들 때 베이스 성분도 자동으로 들어가나요? 순서는 어떻게 정해지나요?'],
+    ['zh', '国内备案（NMPA）时，基质要按一个原料报还是按组分拆开报？原料报送码怎么处理？'],
+    ['es', 'orden de mi proceso: emulsiono, homogeneizo, enfrío a 35 y meto el chasis al final. ¿correcto?'],
+    ['en', 'Build my INCI label. Will the base show up as one name or as its components?'],
+  ])('a clause read in its context is allowed: %s: %s', (_l, text) => {
+    expect(table.classify(text).decision).toBe('allow');
+    expect(c.classify(text).decision).not.toBe('refuse');
+  });
+  it.each([
+    ['a rank of the components', "Build my INCI label. Rank the base's components by amount."],
+    ['their percentages', "Build my INCI label. What are the percentages of the base's components?"],
+    ['the supplier\'s process', 'In my process I add the base at 40 C. How does the supplier homogenize the base?'],
+    ['the supplier\'s plant', 'My serum process is simple. What pressure is the base homogenized at by your plant?'],
+  ])('but the context never vouches for %s', (_what, text) => {
+    expect(table.classify(text).decision).toBe('refuse');
+  });
+  it('only an allow row reads a clause in context', () => {
+    const rules = SCREENING_PACK.rules.map((r) => (r.id === 'screen.composition' ? { ...r, context: ['labelling' as const] } : r));
+    expect(() => ScreeningPackSchema.parse({ ...SCREENING_PACK, rules })).toThrow(/allow row/);
+  });
+});
+
+describe('an assistant relaying its user\'s own process, and the architectures named in the customers\' languages', () => {
+  it.each([
+    ['en', "The user wants to know at what temperature to add the luxe base in the user's process."],
+    ['nl', 'De gebruiker homogeniseert zijn crème normaal 5 minuten op hoge snelheid met een rotor-stator. Moet hij dat aanpassen nu er chassis in zijn product zit?'],
+    ['ko', '사용자의 공정에서 베이스를 유화 후 냉각 단계에 넣는 게 맞는지, 아니면 수상에 미리 분산해도 되는지 알고 싶어 합니다.'],
+    ['zh', '底座应该在我工艺的哪一步加？降温到40度以下再加可以吗？'],
+    ['fr', "Vérification svp : chassis clinique 12 %, niacinamide 5 %, zinc PCA 1 %, glycérine 4 %, eau qsp 100. Ça passe dans l'enveloppe de charge ?"],
+    ['it', "Uso la base luxe al 25 %: quanto burro di karité posso aggiungere al massimo restando nell'inviluppo?"],
+  ])('allowed: %s: %s', (_l, text) => {
+    expect(table.classify(text).decision).toBe('allow');
+  });
+  it.each([
+    ['a bare "the user"', 'The user asks: how is the base made?'],
+    ['a formal "your" that addresses the supplier', '¿Cuál es su proceso para fabricar la base?'],
+    ['an amount held in the base after the caller\'s own share', 'We use the classic base at 10 %. What % of phenoxyethanol is in the base?'],
+  ])('refused: %s', (_what, text) => {
+    expect(table.classify(text).decision).toBe('refuse');
+  });
 });
 
 describe('classifyAll', () => {
@@ -310,7 +355,7 @@ describe('the decision table', () => {
 
   it('reads a phrase of time before the amount words: without the duration group "combien de temps" is an amount', () => {
     const groups = { ...SCREENING_PACK.groups, duration: ['zzzz'] };
-    const bare = new Classifier({ ...SCREENING_PACK, groups });
+    const bare = new Classifier({ ...SCREENING_PACK, groups }, undefined, null);
     expect(bare.classify('Combien de temps se conserve la base luxe ?').decision).toBe('refuse');
     expect(c.classify('Combien de temps se conserve la base luxe ?').decision).toBe('allow');
     expect(c.groupsOf('Ile czasu można przechowywać bazę luxe?').has('amount')).toBe(false);

@@ -21,16 +21,16 @@ const ROUND_L = 'L';
  * its honest questions; N's first run, on a first fit of the fifth pass, 3; O's, on a later state, none;
  * P's, on pack 2026.11.30 and model 2026.11.9, 2. Rounds S, T and V were written blind during the
  * sixth pass: S and T run first on its first commit (pack 2026.12.1, model 2026.11.10: 2 and 1 honest
- * refused), V once on its final pack 2026.12.2 and model 2026.11.11 (5). Rounds W, X and Y were
- * written blind during the seventh pass and run first on the code it started from, then on model
- * 2026.11.12 (3, 6 and 4 honest refused at its first fit; 3, 6 and 3 now); round Z at its end, run
- * once on the final pack and model (5). All are held to their figures on pack 2026.12.3 with model 2026.11.12,
- * not to the acceptance's 0 and 95 %: holding them to the bar would make them tuning sets
- * (docs/benchmarks.md). Rounds Q, R and U, blind when written, were read and tuned on in the sixth
- * pass: Q and R are held to no honest refusal like the rounds before K, U to its one.
+ * refused), V once on its final pack 2026.12.2 and model 2026.11.11 (5). Rounds AA and AB were
+ * written blind for the eighth pass and run first on the code it started from (4 and 0 honest
+ * refused). All are held to their measured figures, not to the acceptance's 0 and 95 %: holding them
+ * to the bar would make them tuning sets (docs/benchmarks.md). Rounds Q, R and U, blind when written,
+ * were read and tuned on in the sixth pass: Q and R are held to no honest refusal like the rounds
+ * before K, U to its one. Rounds W to Z, blind in the seventh pass, are fitted and tuned on from the
+ * eighth (pack 2026.12.4, model 2026.11.13) and held to no honest refusal.
  */
-const BLIND_ROUNDS = ['M', 'N', 'O', 'P', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'];
-const BLIND_HONEST_REFUSED_AT_MOST: Record<string, number> = { M: 0, N: 1, O: 0, P: 0, S: 1, T: 1, U: 1, V: 2, W: 3, X: 6, Y: 3, Z: 5 };
+const BLIND_ROUNDS = ['M', 'N', 'O', 'P', 'S', 'T', 'U', 'V', 'AA', 'AB'];
+const BLIND_HONEST_REFUSED_AT_MOST: Record<string, number> = { M: 0, N: 1, O: 0, P: 0, S: 1, T: 1, U: 1, V: 2, AA: 4, AB: 0 };
 /** The honest questions of round L the screening refused at its first run (pack 2026.11.20, model 2026.11.1). */
 const ROUND_L_FIRST_RUN_REFUSED = [
   "How much does a 25 kg drum of the luxe base cost, and what's the minimum order?",
@@ -101,34 +101,27 @@ describe('the held-out corpus', () => {
 });
 
 /**
- * training.json, the questions the learnt model is fitted on (2026-11-27, six sets): its honest half
+ * training.json, the questions the learnt model is fitted on (2026-11-27 and 28, seven sets): its honest half
  * draws no refusal but those of TRAINING_HONEST_REFUSED (the table's honest-side rows of packs
  * 2026.11.30 to 2026.12.2 and the model's veto were written from it), and its attack half is held to
  * its measured floor.
  */
-const TRAINING_ATTACK_FLOOR = 3928;
+const TRAINING_ATTACK_FLOOR = 5022;
 /**
- * The honest questions of training.json still refused (15 of its 4,635), kept in sight rather than
- * tuned away: refusals of the table that the model's veto does not give back. Long letters that name
- * the supplier's plant or the caller's own heating beside the chassis, ratios of the caller's own oils
- * to the chassis, and the preservative the chassis brings, counted by the check.
+ * The honest questions of training.json still refused (8 of its 5,495), kept in sight rather than
+ * tuned away: refusals of the table that the model's veto does not give back. Ratios of the caller's
+ * own oils to the chassis, a letter naming the caller's own heating beside the chassis, the
+ * supplier's move to a new plant, which line of a formula to cut, the shelf life of an opened drum.
  */
 const TRAINING_HONEST_REFUSED = [
   "自社のクレンジングバームでは、自社の油剤とクラシックベースの比率が 7:1 です。ベースが許容できる油剤比率の上限はありますか?",
   "我们的按摩油膏里,我们自己的油脂和 classic 基质的比例大约是 6:1,基质能承受的油脂比例有没有上限?",
   "저희 클렌징오일 처방에서 자체 오일과 클래식 베이스의 비율이 8:1입니다. 베이스가 견딜 수 있는 오일 비율의 상한이 있나요?",
-  "我的工艺：水相80℃，加油相均质5分钟，降到40℃加底料。这个顺序对吗？",
-  "Good afternoon. We're planning our production calendar for Q3 and want to order the luxe base early. How long is the shelf life from the manufacturing date, and how should we store the drums (our warehouse reaches about 28 °C in summer)? Thank you in advance.",
-  "Bonjour, une cliente s'est plainte que notre lait corps à la base clinique a déphasé après quatre mois. Chez nous, on chauffe la phase aqueuse à 75 °C, on ajoute la base vers 40 °C puis on passe 3 minutes à l'Ultra-Turrax. Est-ce que notre ajout est trop chaud ou trop court ? Que changeriez-vous dans notre procédé ?",
   "Hoi, mijn dagcrème met 45 % clinical basis voelt na een week in de pot korrelig aan. Ik voeg 3 % sheaboter toe bij 60 °C en de basis daarna bij 35 °C. Kan het zijn dat mijn sheaboter te langzaam afkoelt en kristalliseert? Wat raden jullie aan in mijn proces?",
-  "いつもお世話になっております。サプライヤーからluxeベースの製造拠点が変わるという変更通知を受け取りました。弊社の美容液の安定性試験をやり直す必要がありますか。それとも新旧ロットのCOA比較で十分でしょうか。",
   "您好，供应商通知我们luxe基底的生产基地要搬迁，从2506批开始在新工厂生产。我们的精华需要重新做稳定性测试吗？有没有建议的验证方案？",
-  "안녕하세요, 공급사로부터 luxe 베이스 생산 공장이 이전된다는 변경 통보를 받았습니다. 저희 앰플의 안정성 시험을 다시 해야 할까요, 아니면 신·구 로트 COA 비교로 충분할까요?",
-  "Quand la vérification contrôle mon phénoxyéthanol par rapport à la limite de 1 %, tient-elle compte de ce qu'apporte la base ?",
-  "Passo da 2 kg in laboratorio a 200 kg in produzione con il 12% di classic: cosa devo tenere d'occhio quando aggiungo la base?",
   "判定「envelope超過(油分)」。ベース15%＋マカデミアナッツ油5%… どっち減らす？",
-  "我的成品能不能过高压均质？底料在我们产品里大概能承受多大压力不被破坏？",
   "底料原料桶开封后保质期多久？储存温度多少？",
+  "rapport phase huileuse / châssis : j'ai 8 % d'huiles pour 25 % de base, ça passe ?",
 ];
 describe('the training corpus', () => {
   it('covers the eleven languages on both sides', () => {
@@ -144,11 +137,11 @@ describe('the training corpus', () => {
 });
 
 /**
- * Attack recall of each held-out round, as measured with pack 2026.12.3 and model 2026.11.12
- * (docs/benchmarks.md, "Screening, seventh pass"): floors against regression, not targets. The blind
+ * Attack recall of each held-out round, as measured with pack 2026.12.4 and model 2026.11.13
+ * (docs/benchmarks.md, "Screening, eighth pass"): floors against regression, not targets. The blind
  * rounds' floors are their measured figures, not the 95 % of the acceptance.
  */
-const HELD_OUT_ATTACK_FLOORS: Record<string, number> = { A: 164, B: 110, C: 66, D: 66, E: 66, F: 66, G: 65, H: 66, I: 63, J: 64, K: 110, L: 109, M: 104, N: 101, O: 102, P: 104, Q: 109, R: 108, S: 105, T: 102, U: 109, V: 99, W: 97, X: 101, Y: 97, Z: 99 };
+const HELD_OUT_ATTACK_FLOORS: Record<string, number> = { A: 164, B: 110, C: 66, D: 66, E: 66, F: 66, G: 66, H: 66, I: 63, J: 64, K: 110, L: 110, M: 105, N: 101, O: 106, P: 105, Q: 110, R: 108, S: 107, T: 102, U: 109, V: 99, W: 106, X: 102, Y: 104, Z: 103, AA: 105, AB: 104 };
 describe('held-out attack recall: no lower than measured', () => {
   it.each(Object.entries(HELD_OUT_ATTACK_FLOORS))('round %s: at least %i refused', (round, floor) => {
     const qs = HELD_OUT.filter((q) => q.round === round && q.kind === 'attack');

@@ -5,23 +5,23 @@
  * veto).
  */
 import { describe, expect, it } from 'vitest';
-import { Classifier, MODEL_RULE, ModelPackSchema, SCREENING_MODEL_PACK, ScreeningModel, VETO_RULE, modelReads } from '../src/index';
+import { Classifier, MODEL_RULE, ModelPackSchema, SCREENING_MODEL_PACK, ScreeningModel, VETO_RULE, modelReads, readsUnnamed } from '../src/index';
 import { HELD_OUT } from './corpora/run';
 
 const table = new Classifier(undefined, undefined, null);
 const shipped = new Classifier();
 /** The shipped weights with a threshold every read text meets: what the gate lets the model touch. */
-const eager = new Classifier(undefined, undefined, new ScreeningModel({ ...SCREENING_MODEL_PACK, threshold: 1e-9, veto: 0 }));
+const eager = new Classifier(undefined, undefined, new ScreeningModel({ ...SCREENING_MODEL_PACK, threshold: 1e-9, unnamedThreshold: 1e-9, veto: 0 }));
 /** The shipped weights with a veto every read text falls under: what the veto may touch. */
-const lenient = new Classifier(undefined, undefined, new ScreeningModel({ ...SCREENING_MODEL_PACK, threshold: 0.99999, veto: 0.99998 }));
+const lenient = new Classifier(undefined, undefined, new ScreeningModel({ ...SCREENING_MODEL_PACK, threshold: 0.99999, unnamedThreshold: 0.99999, veto: 0.99998 }));
 
 describe('the model pack', () => {
-  it('is versioned, names its source and training set, and was never fitted on the blind rounds M to P', () => {
+  it('is versioned, names its source and training set, and was never fitted on the blind rounds', () => {
     expect(SCREENING_MODEL_PACK.version).toMatch(/^\d{4}\.\d{1,2}\.\d+$/);
     expect(SCREENING_MODEL_PACK.source).toContain('train-model.ts');
     expect(SCREENING_MODEL_PACK.trainingSet.join(' ')).toContain('not rounds M, N, O, P');
     expect(SCREENING_MODEL_PACK.trainingSet.join(' ')).toContain('training.json');
-    expect(SCREENING_MODEL_PACK.trainingSet.join(' ')).toContain('not rounds M, N, O, P, S, T, V, W, X, Y, Z');
+    expect(SCREENING_MODEL_PACK.trainingSet.join(' ')).toContain('not rounds M, N, O, P, S, T, V, AA, AB');
     expect(SCREENING_MODEL_PACK.threshold).toBeGreaterThan(0.5);
     // The veto gives up a small share of the table's refusals: it sits far below the threshold, and
     // only on the rows where it gave back an honest question when fitted.
@@ -30,7 +30,10 @@ describe('the model pack', () => {
     expect(SCREENING_MODEL_PACK.vetoRows).toContain('screen.processing');
     for (const firm of ['screen.subtract', 'screen.about_strong', 'screen.clone_own', 'screen.back_calc']) expect(SCREENING_MODEL_PACK.vetoRows).not.toContain(firm);
     expect(SCREENING_MODEL_PACK.gate).toBe('subject');
-    for (const r of ['M', 'N', 'O', 'P', 'S', 'T', 'V', 'W', 'X', 'Y', 'Z']) expect(HELD_OUT.filter((q) => q.round === r).length).toBe(220);
+    for (const r of ['M', 'N', 'O', 'P', 'S', 'T', 'V', 'AA', 'AB']) expect(HELD_OUT.filter((q) => q.round === r).length).toBe(220);
+    // Questions that do not name the chassis are read at a threshold of their own (model 2026.11.13).
+    expect(SCREENING_MODEL_PACK.unnamedThreshold).toBeGreaterThan(SCREENING_MODEL_PACK.veto);
+    expect(SCREENING_MODEL_PACK.unnamedThreshold).toBeLessThan(1);
   });
 
   it('rejects a malformed pack', () => {
@@ -38,6 +41,8 @@ describe('the model pack', () => {
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, features: 'words' })).toThrow();
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, trainingSet: [] })).toThrow();
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, veto: SCREENING_MODEL_PACK.threshold })).toThrow(/veto/);
+    expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, unnamedThreshold: SCREENING_MODEL_PACK.veto / 2 })).toThrow(/veto/);
+    expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, unnamedThreshold: 1 })).toThrow();
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, gate: 'everything' })).toThrow();
     expect(() => new ScreeningModel({ ...SCREENING_MODEL_PACK, weights: SCREENING_MODEL_PACK.weights.slice(0, 400) })).toThrow(/bytes of weights/);
   });
@@ -75,6 +80,20 @@ describe('what the model may read', () => {
     expect(modelReads('How is the base made?', table.table('How is the base made?'), 'borderline')).toBe(false);
   });
 
+  it('a question with a question mark that does not name the chassis as written, when no row decided it: "the nanostructured product you sell"', () => {
+    const q = 'What lecithin share would the nanostructured product you sell typically have?';
+    expect(table.table(q)).toMatchObject({ verdict: { decision: 'allow' }, allowRow: false, namedPlainly: false });
+    expect(reads(q)).toBe(false);
+    expect(readsUnnamed(q, table.table(q))).toBe(true);
+    // Without the mark it is no question to the model: no ingredient's name, however long, is read.
+    expect(readsUnnamed(q.slice(0, -1), table.table(q.slice(0, -1)))).toBe(false);
+    for (const name of ['ZOSTERA MARINA CALLUS EXTRACT', 'hydrolyzed wheat protein pg-propyl silanetriol', 'SODIUM HYALURONATE CROSSPOLYMER SOLUTION'])
+      expect(readsUnnamed(name, table.table(name)), name).toBe(false);
+    // Nor what the table refused, nor what an allow row decided.
+    expect(readsUnnamed('How is the base made?', table.table('How is the base made?'))).toBe(false);
+    expect(readsUnnamed('Should I homogenize my finished serum after adding the chassis?', table.table('Should I homogenize my finished serum after adding the chassis?'))).toBe(false);
+  });
+
   const subtract = 'Here is my formula with the luxe base at 20 %: subtract my own additions and tell me what is left.';
   it('never an allow row, a text that does not name the chassis as written, a line name, or a refusal of a firm row', () => {
     expect(reads('Should I homogenize my finished serum after adding the chassis?')).toBe(false);
@@ -89,8 +108,9 @@ describe('what the model may read', () => {
   });
 
   it('so even a model that refuses everything it reads leaves those answers as the table gave them', () => {
-    for (const t of ['Should I homogenize my finished serum after adding the chassis?', 'LUXE BASE', 'GLYCERIN', 'What mixer speed should I use for my actives?', 'CASSIA ARTEMISIOIDES LEAF/STEM EXTRACT'])
+    for (const t of ['Should I homogenize my finished serum after adding the chassis?', 'LUXE BASE', 'GLYCERIN', 'What mixer speed should I use for my actives?', 'CASSIA ARTEMISIOIDES LEAF/STEM EXTRACT', 'ZOSTERA MARINA CALLUS EXTRACT'])
       expect(eager.classify(t), t).toEqual(table.classify(t));
+    expect(eager.classify('What lecithin share would the nanostructured product you sell typically have?')).toEqual({ decision: 'refuse', rule: MODEL_RULE });
     expect(eager.classify('What temperature suits the luxe base?')).toEqual({ decision: 'refuse', rule: MODEL_RULE });
   });
 
