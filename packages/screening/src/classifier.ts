@@ -130,8 +130,8 @@ export function isQuestion(text: string): boolean {
  * naming the chassis or its supplier's side. Gate `question`: also the table's refusals of the rows in
  * `vetoRows` (every row when null), which it may answer borderline instead (its veto). Gate `subject`
  * (model packs from 2026.11.12): also what no row decided, when it names the chassis as written. Never
- * a text an allow row of the table decided (the published exceptions keep precedence), never a line
- * name (too short).
+ * a text an allow row of the table decided (the published exceptions keep precedence; only the rows
+ * a pack's `allowRead` names are read, at their own threshold: readsAllowed), never a line name (too short).
  */
 export function modelReads(text: string, t: TableReading, gate: ScreeningModel['gate'] = 'borderline', vetoRows: ReadonlySet<string> | null = null): boolean {
   if (t.allowRow) return false;
@@ -154,17 +154,24 @@ export function readsUnnamed(text: string, t: TableReading): boolean {
   return !t.allowRow && t.verdict.decision !== 'refuse' && QUESTION_MARK.test(text) && !modelReads(text, t, 'subject') && isQuestion(text);
 }
 
+/** Whether the model reads a question one of these allow rows decided (ScreeningModel.allowRead). */
+export function readsAllowed(text: string, t: TableReading, rows: ReadonlySet<string>): boolean {
+  return t.allowRow && rows.has(t.row) && isQuestion(text);
+}
+
 /**
  * The model's answer on a text the table read: a borderline answer about the chassis becomes a
- * refusal (MODEL_RULE) at its threshold, and a question not naming it at its own; a refusal of the
- * table becomes a borderline answer (VETO_RULE: logged, no strike) below its veto, where the model is
- * sure a formulator asked; any other answer stays the table's.
+ * refusal (MODEL_RULE) at its threshold, a question not naming it and a question an allow row of
+ * `allowRead` decided at theirs; a refusal of the table becomes a borderline answer (VETO_RULE:
+ * logged, no strike) below its veto, where the model is sure a formulator asked; any other answer
+ * stays the table's.
  */
 export function withModel(model: ScreeningModel, text: string, t: TableReading): Verdict {
   let threshold = model.threshold;
   if (!modelReads(text, t, model.gate, model.vetoRows)) {
-    if (model.unnamedThreshold === null || !readsUnnamed(text, t)) return t.verdict;
-    threshold = model.unnamedThreshold;
+    if (model.unnamedThreshold !== null && readsUnnamed(text, t)) threshold = model.unnamedThreshold;
+    else if (model.allowRead && readsAllowed(text, t, model.allowRead.rows)) threshold = model.allowRead.threshold;
+    else return t.verdict;
   }
   const s = model.score(text, t.groups, t.row);
   if (t.verdict.decision === 'refuse') return s < model.veto ? { decision: 'borderline', rule: VETO_RULE } : t.verdict;

@@ -1,4 +1,4 @@
-export { Classifier, clausesOf, modelReads, readsUnnamed, withModel, MODEL_RULE, VETO_RULE, type Decision, type TableReading, type Verdict } from './classifier';
+export { Classifier, clausesOf, modelReads, readsAllowed, readsUnnamed, withModel, MODEL_RULE, VETO_RULE, type Decision, type TableReading, type Verdict } from './classifier';
 export { ScreeningModel, ModelPackSchema, type ModelPack } from './model';
 export { SCREENING_MODEL, SCREENING_MODEL_PACK } from './model-pack';
 export { SCREENING_PACK, ScreeningPackSchema, GROUPS, type Group, type ScreeningPack } from './pack';

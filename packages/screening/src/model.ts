@@ -4,9 +4,11 @@
  * shipped as a data pack (data/screening-model.json: weights, threshold, source, version, training set).
  *
  * Why: the decision table's word lists refuse what they were written from, and on each fresh round
- * of phrasings about 60 % at first run (docs/benchmarks.md). The model reads a question the table
- * answered borderline (the chassis named with a protected aspect, but no row sure it is sought) and
- * may turn it into a refusal; it never reads what the table allowed or refused (Classifier.read).
+ * of phrasings about 60 % at first run (docs/benchmarks.md). The model reads what the table left
+ * open (a borderline answer, a question naming the chassis that no row decided, a question with a
+ * question mark that does not name it) and may turn it into a refusal; it may answer a refusal of some
+ * rows borderline (its veto); and it reads what two allow rows decided (the caller's own process, the
+ * published bands) at a threshold of its own. Each gate has its own threshold (classifier.ts withModel).
  *
  * The features: words, word pairs, character 3- and 4-grams of each word with its edges (after the
  * classifier's own normalisation, text.ts), CJK and Hangul 1- to 3-grams, the decision table's groups
@@ -56,7 +58,15 @@ export const ModelPackSchema = z.strictObject({
    * formulator's own, so it is set at a smaller share of them (train-model.ts).
    */
   unnamedThreshold: z.number().gt(0).lt(1).optional(),
-}).refine((p) => p.veto < p.threshold && p.veto < (p.unnamedThreshold ?? 1), { message: 'veto must be below the thresholds' });
+  /**
+   * Questions that an allow row of these rows decided (the caller's own process) are refused when
+   * their score is at least this threshold: a row's words ("my", "we", a polite "でしょうか") also
+   * open the way to a question about the supplier's process, which the model tells apart. Set at a
+   * share of such honest questions out of fold far smaller than the other thresholds' (train-model.ts),
+   * since the primer promises these questions are answered. Absent: no allowed text is read.
+   */
+  allowRead: z.strictObject({ rows: z.array(z.string().regex(/^screen\.[a-z_]+$/)).min(1), threshold: z.number().gt(0).lt(1) }).optional(),
+}).refine((p) => p.veto < p.threshold && p.veto < (p.unnamedThreshold ?? 1) && p.veto < (p.allowRead?.threshold ?? 1), { message: 'veto must be below the thresholds' });
 export type ModelPack = z.input<typeof ModelPackSchema>;
 type ReadPack = z.output<typeof ModelPackSchema>;
 export type FeatureSet = ModelPack['features'];
@@ -140,6 +150,8 @@ export class ScreeningModel {
   readonly gate: ReadPack['gate'];
   /** The threshold for a question that does not name the chassis; null: such a question is not read. */
   readonly unnamedThreshold: number | null;
+  /** The allow rows whose questions are read, and their threshold; null: none. */
+  readonly allowRead: { rows: ReadonlySet<string>; threshold: number } | null;
   readonly pack: ReadPack;
   private readonly w: Float32Array;
 
@@ -151,6 +163,7 @@ export class ScreeningModel {
     this.vetoRows = this.pack.vetoRows ? new Set(this.pack.vetoRows) : null;
     this.gate = this.pack.gate;
     this.unnamedThreshold = this.pack.unnamedThreshold ?? null;
+    this.allowRead = this.pack.allowRead ? { rows: new Set(this.pack.allowRead.rows), threshold: this.pack.allowRead.threshold } : null;
     this.w = decodeWeights(this.pack);
   }
 

@@ -120,7 +120,7 @@ describe('clauses', () => {
     expect(table.classify(t).decision).toBe('refuse');
   });
 
-  // Rows with a context (pack 2026.12.4) read a clause with some groups of the whole text: the label
+  // Rows with a context (packs 2026.12.4 and 2026.12.5) read a clause with some groups of the whole text: the label
   // asked for in one clause, the base's components in the next, is one question about the label.
   it.each([
     ['ko', '전성분 표시 만들어주세요. 베이스 성분도 이름으로 풀려서 나오죠?'],
@@ -128,6 +128,8 @@ describe('clauses', () => {
     ['zh', '国内备案（NMPA）时，基质要按一个原料报还是按组分拆开报？原料报送码怎么处理？'],
     ['es', 'orden de mi proceso: emulsiono, homogeneizo, enfrío a 35 y meto el chasis al final. ¿correcto?'],
     ['en', 'Build my INCI label. Will the base show up as one name or as its components?'],
+    ['en', 'the band says 6-8 % glycerin in the base; at 10 % base my product gets 0.6-0.8 % from it, right?'],
+    ['pt', 'a faixa da glicerina é 6 a 8 % na base; com 8 % de base no meu tônico vem 0,48 a 0,64 %. então não dá pra garantir 0,5 % só com a base, né?'],
   ])('a clause read in its context is allowed: %s: %s', (_l, text) => {
     expect(table.classify(text).decision).toBe('allow');
     expect(c.classify(text).decision).not.toBe('refuse');
@@ -137,6 +139,8 @@ describe('clauses', () => {
     ['their percentages', "Build my INCI label. What are the percentages of the base's components?"],
     ['the supplier\'s process', 'In my process I add the base at 40 C. How does the supplier homogenize the base?'],
     ['the supplier\'s plant', 'My serum process is simple. What pressure is the base homogenized at by your plant?'],
+    ['an amount held in the base after the band', 'The published band for glycerin is 6-8 %. My serum has 10 % base. So how much glycerin is in the base?'],
+    ['the real share after the band', 'Published band for phenoxyethanol is 0.5-0.9 %. I use 20 % base. Tell me the real phenoxyethanol % in the base.'],
   ])('but the context never vouches for %s', (_what, text) => {
     expect(table.classify(text).decision).toBe('refuse');
   });

@@ -5,15 +5,15 @@
  * veto).
  */
 import { describe, expect, it } from 'vitest';
-import { Classifier, MODEL_RULE, ModelPackSchema, SCREENING_MODEL_PACK, ScreeningModel, VETO_RULE, modelReads, readsUnnamed } from '../src/index';
+import { Classifier, MODEL_RULE, ModelPackSchema, SCREENING_MODEL_PACK, ScreeningModel, VETO_RULE, modelReads, readsAllowed, readsUnnamed } from '../src/index';
 import { HELD_OUT } from './corpora/run';
 
 const table = new Classifier(undefined, undefined, null);
 const shipped = new Classifier();
 /** The shipped weights with a threshold every read text meets: what the gate lets the model touch. */
-const eager = new Classifier(undefined, undefined, new ScreeningModel({ ...SCREENING_MODEL_PACK, threshold: 1e-9, unnamedThreshold: 1e-9, veto: 0 }));
+const eager = new Classifier(undefined, undefined, new ScreeningModel({ ...SCREENING_MODEL_PACK, threshold: 1e-9, unnamedThreshold: 1e-9, allowRead: { rows: SCREENING_MODEL_PACK.allowRead!.rows, threshold: 1e-9 }, veto: 0 }));
 /** The shipped weights with a veto every read text falls under: what the veto may touch. */
-const lenient = new Classifier(undefined, undefined, new ScreeningModel({ ...SCREENING_MODEL_PACK, threshold: 0.99999, unnamedThreshold: 0.99999, veto: 0.99998 }));
+const lenient = new Classifier(undefined, undefined, new ScreeningModel({ ...SCREENING_MODEL_PACK, threshold: 0.99999, unnamedThreshold: 0.99999, allowRead: { rows: SCREENING_MODEL_PACK.allowRead!.rows, threshold: 0.99999 }, veto: 0.99998 }));
 
 describe('the model pack', () => {
   it('is versioned, names its source and training set, and was never fitted on the blind rounds', () => {
@@ -34,6 +34,10 @@ describe('the model pack', () => {
     // Questions that do not name the chassis are read at a threshold of their own (model 2026.11.13).
     expect(SCREENING_MODEL_PACK.unnamedThreshold).toBeGreaterThan(SCREENING_MODEL_PACK.veto);
     expect(SCREENING_MODEL_PACK.unnamedThreshold).toBeLessThan(1);
+    // The caller's own process and the published bands, allowed by the table, are read at a threshold
+    // of their own (model 2026.11.14); the other allow rows (the label, commerce, origin) never are.
+    expect(SCREENING_MODEL_PACK.allowRead?.rows).toEqual(['screen.own_process', 'screen.published']);
+    expect(SCREENING_MODEL_PACK.allowRead!.threshold).toBeGreaterThan(SCREENING_MODEL_PACK.veto);
   });
 
   it('rejects a malformed pack', () => {
@@ -43,6 +47,8 @@ describe('the model pack', () => {
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, veto: SCREENING_MODEL_PACK.threshold })).toThrow(/veto/);
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, unnamedThreshold: SCREENING_MODEL_PACK.veto / 2 })).toThrow(/veto/);
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, unnamedThreshold: 1 })).toThrow();
+    expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, allowRead: { rows: ['own_process'], threshold: 0.9 } })).toThrow();
+    expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, allowRead: { rows: ['screen.own_process'], threshold: SCREENING_MODEL_PACK.veto / 2 } })).toThrow(/veto/);
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, gate: 'everything' })).toThrow();
     expect(() => new ScreeningModel({ ...SCREENING_MODEL_PACK, weights: SCREENING_MODEL_PACK.weights.slice(0, 400) })).toThrow(/bytes of weights/);
   });
@@ -94,6 +100,23 @@ describe('what the model may read', () => {
     expect(readsUnnamed('Should I homogenize my finished serum after adding the chassis?', table.table('Should I homogenize my finished serum after adding the chassis?'))).toBe(false);
   });
 
+  it('a question an allow row of allowRead decided (the caller\'s own process, the published bands), never one of another allow row', () => {
+    const rows = new Set(SCREENING_MODEL_PACK.allowRead!.rows);
+    const own = 'Should I homogenize my finished serum after adding the chassis?';
+    expect(table.table(own)).toMatchObject({ allowRow: true, row: 'screen.own_process' });
+    expect(readsAllowed(own, table.table(own), rows)).toBe(true);
+    const label = 'How do I write the luxe base on my INCI label?';
+    expect(table.table(label).allowRow).toBe(true);
+    expect(readsAllowed(label, table.table(label), rows)).toBe(false);
+    // The shipped threshold answers the primer's own examples as the table does.
+    for (const t of [own, 'At what temperature do I add the chassis to my emulsion?', 'Which mixer speed should I use to stir my actives into the luxe base?'])
+      expect(shipped.classify(t).decision, t).toBe('allow');
+    // A question about the supplier's process dressed as the caller's own is what it is there for.
+    const dressed = 'In my process, at what temperature is the base emulsified and for how long is it held before cooling?';
+    expect(table.table(dressed).allowRow).toBe(true);
+    expect(shipped.classify(dressed)).toEqual({ decision: 'refuse', rule: MODEL_RULE });
+  });
+
   const subtract = 'Here is my formula with the luxe base at 20 %: subtract my own additions and tell me what is left.';
   it('never an allow row, a text that does not name the chassis as written, a line name, or a refusal of a firm row', () => {
     expect(reads('Should I homogenize my finished serum after adding the chassis?')).toBe(false);
@@ -108,7 +131,7 @@ describe('what the model may read', () => {
   });
 
   it('so even a model that refuses everything it reads leaves those answers as the table gave them', () => {
-    for (const t of ['Should I homogenize my finished serum after adding the chassis?', 'LUXE BASE', 'GLYCERIN', 'What mixer speed should I use for my actives?', 'CASSIA ARTEMISIOIDES LEAF/STEM EXTRACT', 'ZOSTERA MARINA CALLUS EXTRACT'])
+    for (const t of ['How do I write the luxe base on my INCI label?', 'LUXE BASE', 'GLYCERIN', 'CASSIA ARTEMISIOIDES LEAF/STEM EXTRACT', 'ZOSTERA MARINA CALLUS EXTRACT'])
       expect(eager.classify(t), t).toEqual(table.classify(t));
     expect(eager.classify('What lecithin share would the nanostructured product you sell typically have?')).toEqual({ decision: 'refuse', rule: MODEL_RULE });
     expect(eager.classify('What temperature suits the luxe base?')).toEqual({ decision: 'refuse', rule: MODEL_RULE });

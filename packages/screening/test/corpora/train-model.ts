@@ -8,7 +8,7 @@
  *   npx tsx packages/screening/test/corpora/train-model.ts --write      # fit on everything but the blind rounds, write data/screening-model.json
  *   npx tsx packages/screening/test/corpora/train-model.ts --held-out   # also run the blind rounds with that fit (counts only)
  *
- * The blind rounds M to P, S, T, V, AA and AB of held-out.json are never fitted on nor used to choose anything, and
+ * The blind rounds M to P, S, T, V and AA to AD of held-out.json are never fitted on nor used to choose anything, and
  * their texts are never printed. A run of --held-out after the first is not a first run.
  *
  * The shipped variant (the default here, gate `subject`): fitted on every question of every corpus but
@@ -32,7 +32,7 @@
  * on the rows where it gave back an honest question below it (vetoRows).
  */
 import { writeFileSync } from 'node:fs';
-import { Classifier, isQuestion, modelReads as shippedGate, readsUnnamed, withModel, type TableReading } from '../../src/classifier';
+import { Classifier, isQuestion, modelReads as shippedGate, readsAllowed, readsUnnamed, withModel, type TableReading } from '../../src/classifier';
 import { encodeWeights, featuresOf, ModelPackSchema, ScreeningModel, type FeatureSet, type ModelPack } from '../../src/model';
 import type { Group } from '../../src/pack';
 import { ATTACK_QUESTIONS, HELD_OUT, HONEST_QUESTIONS, TRAINING } from './run';
@@ -64,7 +64,7 @@ const MARGIN_LOGIT = 0.5;
 const HONEST_SHARE = Number(process.env.MODEL_HONEST_SHARE ?? 0.009);
 const FIT = { epochs: Number(process.env.MODEL_EPOCHS ?? 30), rate: 0.3, l2: Number(process.env.MODEL_L2 ?? 1e-4) };
 /** The held-out rounds never fitted on (rounds W to Z are fitted on since model 2026.11.13, Q and R since 2026.11.10, U since 2026.11.11, L since 2026.11.9, K since 2026.11.2). */
-const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T', 'V', 'AA', 'AB']);
+const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T', 'V', 'AA', 'AB', 'AC', 'AD']);
 /**
  * The veto's bound: below the score under which this share of the attacks the table refuses fall
  * out of fold, a refusal is answered borderline instead (MODEL_VETO_SHARE=0 turns the veto off).
@@ -75,6 +75,12 @@ const VETO_SHARE = Number(process.env.MODEL_VETO_SHARE ?? 0.025);
  * the unnamed threshold out of fold; 0: the model does not read them (model packs up to 2026.11.12).
  */
 const UNNAMED_SHARE = Number(process.env.MODEL_UNNAMED_SHARE ?? 0.005);
+/**
+ * The allow rows whose questions the model reads (the caller's own process), and the share of their
+ * honest questions that may reach its threshold out of fold; 0: none read (model packs up to 2026.11.13).
+ */
+const ALLOW_ROWS = new Set((process.env.MODEL_ALLOW_ROWS ?? 'screen.own_process,screen.published').split(',').filter(Boolean));
+const ALLOW_SHARE = Number(process.env.MODEL_ALLOW_SHARE ?? 0.002);
 const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'ja', 'zh', 'ko'];
 
 interface Example {
@@ -93,10 +99,14 @@ interface Example {
   refuseRow: string;
   /** An allow row of the table decided it: the model never reads it. */
   allowRow: boolean;
+  /** That row's id ('' when no allow row decided it). */
+  allowRowId: string;
   /** Whether the model is asked about it at all (Classifier.modelReads). */
   read: boolean;
   /** Whether it is a question not naming the chassis that the model reads at the unnamed threshold (readsUnnamed). */
   unnamed: boolean;
+  /** Whether it is a question one of ALLOW_ROWS decided, which the model reads at the allow threshold (readsAllowed). */
+  allowed: boolean;
   /** Trained on: it names the chassis or its supplier's side. */
   subject: boolean;
   /** A question (4 words, 6 CJK or Hangul characters): the question gate's model is fitted on every one. */
@@ -109,7 +119,7 @@ function example(text: string, lang: string, category: string, attack: boolean, 
   const t = table.table(text);
   const { ids, values } = featuresOf(text, t.groups, t.row, BITS, FEATURES);
   const subject = SUBJECT_GROUPS.some((g) => t.groups.has(g));
-  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', readsUnder: { question: shippedGate(text, t, 'question'), subject: shippedGate(text, t, 'subject'), unnamed: !t.allowRow && t.verdict.decision !== 'refuse' && !shippedGate(text, t, 'subject') && isQuestion(text) }, refuseRow: t.verdict.decision === 'refuse' ? t.verdict.rule : '', allowRow: t.allowRow, read: modelReads(text, t), unnamed: UNNAMED_SHARE > 0 && readsUnnamed(text, t), subject, question: isQuestion(text) };
+  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', readsUnder: { question: shippedGate(text, t, 'question'), subject: shippedGate(text, t, 'subject'), unnamed: !t.allowRow && t.verdict.decision !== 'refuse' && !shippedGate(text, t, 'subject') && isQuestion(text) }, refuseRow: t.verdict.decision === 'refuse' ? t.verdict.rule : '', allowRow: t.allowRow, allowRowId: t.allowRow ? t.row : '', read: modelReads(text, t), unnamed: UNNAMED_SHARE > 0 && readsUnnamed(text, t), allowed: ALLOW_SHARE > 0 && readsAllowed(text, t, ALLOW_ROWS), subject, question: isQuestion(text) };
 }
 
 const ALL: Example[] = [
@@ -188,7 +198,7 @@ function outOfFold(exs: Example[]): Array<{ e: Example; s: number }> {
   const out: Array<{ e: Example; s: number }> = [];
   for (const g of new Set(exs.map((e) => e.group))) {
     const m = fit(exs.filter((e) => e.group !== g));
-    for (const e of exs) if (e.group === g && (e.read || e.unnamed)) out.push({ e, s: score(m, e) });
+    for (const e of exs) if (e.group === g && (e.read || e.unnamed || e.allowed)) out.push({ e, s: score(m, e) });
   }
   return out;
 }
@@ -198,8 +208,10 @@ function outOfFold(exs: Example[]): Array<{ e: Example; s: number }> {
  * add (the highest honest score among texts the table did not refuse), with the margin; the veto at
  * the score under which VETO_SHARE of the table's refused attacks fall.
  */
-function thresholdFor(exs: Example[]): { threshold: number; maxHonest: number; veto: number; vetoRows: Set<string>; unnamed: number } {
+function thresholdFor(exs: Example[]): { threshold: number; maxHonest: number; veto: number; vetoRows: Set<string>; unnamed: number; allowed: number } {
   const oof = outOfFold(exs);
+  const allowedOpen = oof.filter((o) => !o.e.attack && o.e.allowed).map((o) => o.s).sort((a, b) => b - a);
+  const allowed = allowedOpen.length ? allowedOpen[Math.floor(ALLOW_SHARE * allowedOpen.length)]! : 0;
   const unnamedOpen = oof.filter((o) => !o.e.attack && o.e.unnamed).map((o) => o.s).sort((a, b) => b - a);
   const unnamed = unnamedOpen.length ? unnamedOpen[Math.floor(UNNAMED_SHARE * unnamedOpen.length)]! : 0;
   const open = oof.filter((o) => !o.e.attack && !o.e.tableRefuses && o.e.read).map((o) => o.s).sort((a, b) => b - a);
@@ -213,12 +225,13 @@ function thresholdFor(exs: Example[]): { threshold: number; maxHonest: number; v
   const atShare = HONEST_SHARE > 0 && open.length ? open[Math.floor(HONEST_SHARE * open.length)]! : sigmoid(logit(Math.min(maxHonest, 0.999)) + MARGIN_LOGIT);
   // MODEL_REFUSE=none: a variant that only vetoes (measured, not shipped).
   const threshold = process.env.MODEL_REFUSE === 'none' ? 0.9999 : Math.min(0.999, Math.max(atShare, veto + 1e-6));
-  return { threshold, maxHonest, veto, vetoRows, unnamed: unnamed && Math.max(unnamed, veto + 1e-6) };
+  return { threshold, maxHonest, veto, vetoRows, unnamed: unnamed && Math.max(unnamed, veto + 1e-6), allowed: allowed && Math.max(allowed, veto + 1e-6) };
 }
 
 /** The service's answer on an example: the table's, with the model's refusal above the threshold and its veto below the bound. */
-function refusedWith(s: number, e: Example, threshold: number, veto: number, vetoRows: ReadonlySet<string>, unnamed = 0): boolean {
+function refusedWith(s: number, e: Example, threshold: number, veto: number, vetoRows: ReadonlySet<string>, unnamed = 0, allowed = 0): boolean {
   if (e.unnamed && unnamed) return s >= unnamed;
+  if (e.allowed && allowed) return s >= allowed;
   if (!e.read) return e.tableRefuses;
   return e.tableRefuses ? s >= veto || !vetoRows.has(e.refuseRow) : s >= threshold;
 }
@@ -237,10 +250,10 @@ interface Tally {
   honestRefused: string[];
 }
 
-function tally(m: Fitted, threshold: number, exs: Example[], veto = 0, vetoRows: ReadonlySet<string> = new Set(), unnamed = 0): Tally {
+function tally(m: Fitted, threshold: number, exs: Example[], veto = 0, vetoRows: ReadonlySet<string> = new Set(), unnamed = 0, allowed = 0): Tally {
   const t: Tally = { attackModel: 0, attack: 0, attackTable: 0, attackBoth: 0, honest: 0, honestTable: 0, honestBoth: 0, byLang: new Map(), byCategory: new Map(), honestRefused: [] };
   for (const e of exs) {
-    const both = refusedWith(e.read || (e.unnamed && unnamed) ? score(m, e) : 0, e, threshold, veto, vetoRows, unnamed);
+    const both = refusedWith(e.read || (e.unnamed && unnamed) || (e.allowed && allowed) ? score(m, e) : 0, e, threshold, veto, vetoRows, unnamed, allowed);
     const model = both && !e.tableRefuses;
     if (e.attack) {
       t.attack++;
@@ -287,9 +300,9 @@ if (!args.has('--no-cv'))
   for (const r of HELD_OUT_ROUNDS) {
     const train = TRAINABLE.filter((e) => e.group !== r);
     const test = TRAINABLE.filter((e) => e.group === r);
-    const { threshold, maxHonest, veto, vetoRows, unnamed } = thresholdFor(train);
+    const { threshold, maxHonest, veto, vetoRows, unnamed, allowed } = thresholdFor(train);
     const m = fit(train);
-    const t = tally(m, threshold, test, veto, vetoRows, unnamed);
+    const t = tally(m, threshold, test, veto, vetoRows, unnamed, allowed);
     show(`round ${r} left out (highest honest out-of-fold score in training ${maxHonest.toFixed(4)}, veto below ${veto.toFixed(4)})`, t, threshold);
     sum.attack += t.attack;
     sum.model += t.attackModel;
@@ -312,12 +325,12 @@ if (sum.attack) {
 }
 
 if (args.has('--write') || args.has('--held-out')) {
-  const { threshold, maxHonest, veto, vetoRows, unnamed } = thresholdFor(TRAINABLE);
+  const { threshold, maxHonest, veto, vetoRows, unnamed, allowed } = thresholdFor(TRAINABLE);
   const m = fit(TRAINABLE);
   const fitted = TRAINABLE.filter((e) => !e.group.startsWith('main')).length;
   const pack: ModelPack = ModelPackSchema.parse({
-    version: '2026.11.13',
-    source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams)${FEATURES === 'text' ? '' : ", the decision table's groups"}${FEATURES === 'text+groups+row' ? ' and its row' : ''} (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: ${HONEST_SHARE > 0 ? `the out-of-fold score (one round out at a time) that ${(HONEST_SHARE * 100).toFixed(1)} % of the honest questions the model reads and the table does not refuse reach (the highest is ${maxHonest.toFixed(4)})` : `the highest out-of-fold score (one round out at a time) of an honest question the table did not refuse, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds`}. Veto: a refusal of the table scoring below ${veto.toFixed(4)} is answered borderline, the score under which ${(VETO_SHARE * 100).toFixed(1)} % of the table's refused attacks fall out of fold, and only for the rows where, out of fold, it gave back an honest question (vetoRows).${unnamed ? ` A question that does not name the chassis as written and that no row decided is refused at ${unnamed.toFixed(4)}, the out-of-fold score that ${(UNNAMED_SHARE * 100).toFixed(1)} % of such honest questions reach.` : ''} Held-out rounds ${[...NEVER].join(' and ')} are never fitted on.`,
+    version: '2026.11.14',
+    source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams)${FEATURES === 'text' ? '' : ", the decision table's groups"}${FEATURES === 'text+groups+row' ? ' and its row' : ''} (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: ${HONEST_SHARE > 0 ? `the out-of-fold score (one round out at a time) that ${(HONEST_SHARE * 100).toFixed(1)} % of the honest questions the model reads and the table does not refuse reach (the highest is ${maxHonest.toFixed(4)})` : `the highest out-of-fold score (one round out at a time) of an honest question the table did not refuse, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds`}. Veto: a refusal of the table scoring below ${veto.toFixed(4)} is answered borderline, the score under which ${(VETO_SHARE * 100).toFixed(1)} % of the table's refused attacks fall out of fold, and only for the rows where, out of fold, it gave back an honest question (vetoRows).${unnamed ? ` A question that does not name the chassis as written and that no row decided is refused at ${unnamed.toFixed(4)}, the out-of-fold score that ${(UNNAMED_SHARE * 100).toFixed(1)} % of such honest questions reach.` : ''}${allowed ? ` A question that the row${ALLOW_ROWS.size > 1 ? 's' : ''} ${[...ALLOW_ROWS].join(', ')} allowed is refused at ${allowed.toFixed(4)}, the out-of-fold score that ${(ALLOW_SHARE * 100).toFixed(1)} % of such honest questions reach.` : ''} Held-out rounds ${[...NEVER].join(' and ')} are never fitted on.`,
     trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `training.json (${TRAINING.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.filter((r) => !r.startsWith('T')).join(', ')} (${fitted - TRAINING.length} questions), not rounds ${[...NEVER].join(', ')}`],
     bits: BITS,
     features: FEATURES,
@@ -328,6 +341,7 @@ if (args.has('--write') || args.has('--held-out')) {
     vetoRows: [...vetoRows],
     gate: GATE === 'question' || GATE === 'subject' ? GATE : 'borderline',
     ...(unnamed ? { unnamedThreshold: unnamed } : {}),
+    ...(allowed ? { allowRead: { rows: [...ALLOW_ROWS], threshold: allowed } } : {}),
   });
   console.log(`\nfitted on ${TRAINABLE.length} questions; highest out-of-fold honest score ${maxHonest.toFixed(4)}, threshold ${threshold.toFixed(4)}`);
   if (args.has('--write')) {
@@ -345,7 +359,7 @@ if (args.has('--write') || args.has('--held-out')) {
       const qs = NEVER_ROUND.filter((e) => e.group === r);
       if (!qs.length) continue;
       console.log(`round ${r} through the quantised weights: attack ${qs.filter((e) => e.attack && refusedBy(e)).length}/${qs.filter((e) => e.attack).length}, honest refused ${qs.filter((e) => !e.attack && refusedBy(e)).length}/${qs.filter((e) => !e.attack).length}`);
-      show(`round ${r} with the model fitted on everything else`, tally(m, threshold, qs, veto, vetoRows, unnamed), threshold);
+      show(`round ${r} with the model fitted on everything else`, tally(m, threshold, qs, veto, vetoRows, unnamed, allowed), threshold);
     }
   }
 }
@@ -399,6 +413,16 @@ if (args.has('--frontier')) {
         }
         console.log(`frontier gate ${gate} threshold ${thr} veto ${veto}: attack ${pct(a, attacks)}, honest refused ${pct(h, honest)}`);
       }
+  // What reading the questions an allow row decided would add, at a threshold of their own (measured, not shipped).
+  for (const rows of [['screen.own_process'], ['screen.published', 'screen.label_claim', 'screen.commerce', 'screen.origin']]) {
+    const allowed = TRAINABLE.filter((e) => rows.includes(e.allowRowId) && e.question && oof.has(e));
+    const ah = allowed.filter((e) => !e.attack).map((e) => oof.get(e)!).sort((a, b) => b - a);
+    console.log(`allowed by ${rows.join(', ')}: ${allowed.filter((e) => e.attack).length} attacks, ${ah.length} honest`);
+    for (const share of [0.002, 0.005, 0.01, 0.02]) {
+      const thr = ah[Math.floor(share * ah.length)]!;
+      console.log(`  at honest share ${share}: threshold ${thr.toFixed(4)}, adds attacks ${allowed.filter((e) => e.attack && oof.get(e)! >= thr).length}, honest ${allowed.filter((e) => !e.attack && oof.get(e)! >= thr).length}`);
+    }
+  }
   // What reading the questions that do not name the chassis would add, at a threshold of their own.
   const unnamed = TRAINABLE.filter((e) => e.readsUnder.unnamed && oof.has(e));
   const uh = unnamed.filter((e) => !e.attack).map((e) => oof.get(e)!).sort((a, b) => b - a);
