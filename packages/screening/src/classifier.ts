@@ -129,16 +129,16 @@ export function isQuestion(text: string): boolean {
  * table answered borderline (the chassis named with a protected aspect, no row sure it is sought),
  * naming the chassis or its supplier's side. Gate `question`: also the table's refusals of the rows in
  * `vetoRows` (every row when null), which it may answer borderline instead (its veto). Gate `subject`
- * (model packs from 2026.11.12): also what no row decided, when it names the chassis as written. Never
- * a text an allow row of the table decided (the published exceptions keep precedence; only the rows
- * a pack's `allowRead` names are read, at their own threshold: readsAllowed), never a line name (too short).
+ * (model packs from 2026.11.12): also what no row decided, when it names the chassis as written. These
+ * gates never read a text an allow row of the table decided (the published exceptions keep
+ * precedence; readsAllowed is the gate for the few a pack names), nor a line name (too short).
  */
-export function modelReads(text: string, t: TableReading, gate: ScreeningModel['gate'] = 'borderline', vetoRows: ReadonlySet<string> | null = null): boolean {
-  if (t.allowRow) return false;
+export function modelReads(_text: string, t: TableReading, gate: ScreeningModel['gate'] = 'borderline', vetoRows: ReadonlySet<string> | null = null): boolean {
+  if (t.allowRow || !t.question) return false;
   const open = t.verdict.decision === 'borderline' || (gate === 'subject' && t.verdict.decision === 'allow' && t.namedPlainly);
   const mayRefuse = open && namesChassis(t.groups);
   const mayVeto = gate !== 'borderline' && t.verdict.decision === 'refuse' && (!vetoRows || vetoRows.has(t.verdict.rule));
-  return (mayRefuse || mayVeto) && isQuestion(text);
+  return mayRefuse || mayVeto;
 }
 
 /** A question mark, Latin or full-width: what tells a question from an ingredient's name, however long. */
@@ -146,17 +146,24 @@ const QUESTION_MARK = /[?\uff1f]/u;
 
 /**
  * Whether the model reads a question that does not name the chassis as written (the base you sell,
- * that liposomal premix): one with a question mark, that no row of the table decided and the chassis
- * gates above do not read. The mark keeps every name out, in any case: without it, a thousand CosIng
- * names of four words or more scored like attacks. Read only when the model pack sets `unnamedThreshold`.
+ * that liposomal premix): one with a question mark that the table neither refused nor gave an allow
+ * row, and that the subject gate does not read (the chassis is not named, or only after a typo is
+ * corrected). The mark keeps every name out, in any case: without it, a thousand CosIng names of four
+ * words or more scored like attacks. Read only when the model pack sets `unnamedThreshold` (with gate
+ * `subject`).
  */
 export function readsUnnamed(text: string, t: TableReading): boolean {
-  return !t.allowRow && t.verdict.decision !== 'refuse' && QUESTION_MARK.test(text) && !modelReads(text, t, 'subject') && isQuestion(text);
+  if (t.allowRow || !t.question || t.verdict.decision === 'refuse' || !QUESTION_MARK.test(text)) return false;
+  return !(namesChassis(t.groups) && (t.verdict.decision === 'borderline' || t.namedPlainly));
 }
 
-/** Whether the model reads a question one of these allow rows decided (ScreeningModel.allowRead). */
-export function readsAllowed(text: string, t: TableReading, rows: ReadonlySet<string>): boolean {
-  return t.allowRow && rows.has(t.row) && isQuestion(text);
+/**
+ * Whether the model reads a question one of these allow rows decided (ScreeningModel.allowRead). Only
+ * an answer that is still an allow: a clause refused on its own stays refused, and the veto never
+ * reaches it.
+ */
+export function readsAllowed(_text: string, t: TableReading, rows: ReadonlySet<string>): boolean {
+  return t.allowRow && t.question && t.verdict.decision === 'allow' && rows.has(t.row);
 }
 
 /**
@@ -185,6 +192,8 @@ export interface TableReading {
   row: string;
   /** Whether an allow row of the table (the formulator's own process or label) decided the whole text. */
   allowRow: boolean;
+  /** A question, not a name (isQuestion): read once, for every gate. */
+  question: boolean;
   /**
    * Whether the text names the chassis or its supplier's side as written, before any typo is
    * corrected ("cassia" is one correction from "chassi"): the subject gate reads an answer the table
@@ -270,7 +279,10 @@ export class Classifier {
   ) {
     this.version = model ? `${pack.version}+model.${model.version}` : pack.version;
     this.rules = pack.rules;
-    this.contextRows = pack.rules.filter((r) => r.context);
+    this.contextRows = pack.rules.filter((r) => r.context && r.decision === 'allow');
+    // A model that reads an allow row's questions must name rows this table allows by.
+    for (const id of model?.allowRead?.rows ?? [])
+      if (!pack.rules.some((r) => r.id === id && r.decision === 'allow')) throw new Error(`screening model: allowRead names ${id}, which is no allow row of pack ${pack.version}`);
     this.readings = (pack.readings ?? []).map((r) => ({ markers: new Set(r.markers), words: new Map(Object.entries(r.words)) }));
     const prefixes: Array<{ s: string; term: Term }> = [];
     for (const group of GROUPS) {
@@ -488,7 +500,7 @@ export class Classifier {
           }
         }
     }
-    return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow', namedPlainly };
+    return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow', namedPlainly, question: isQuestion(text) };
   }
 
   /** Whether an allow row that reads clauses in context (Rule.context) decides a clause with those groups of the whole text. */
@@ -496,7 +508,7 @@ export class Classifier {
     for (const r of this.contextRows) {
       const read = new Set(clause);
       for (const g of r.context!) if (whole.has(g)) read.add(g);
-      if (this.rowOf(read) === r) return true;
+      if (read.size > clause.size && this.rowOf(read) === r) return true;
     }
     return false;
   }

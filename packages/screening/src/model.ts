@@ -7,8 +7,9 @@
  * of phrasings about 60 % at first run (docs/benchmarks.md). The model reads what the table left
  * open (a borderline answer, a question naming the chassis that no row decided, a question with a
  * question mark that does not name it) and may turn it into a refusal; it may answer a refusal of some
- * rows borderline (its veto); and it reads what two allow rows decided (the caller's own process, the
- * published bands) at a threshold of its own. Each gate has its own threshold (classifier.ts withModel).
+ * rows borderline (its veto); and it reads what the allow rows a pack names decided (the caller's own
+ * process, the published bands), whose words also open the way to questions about the supplier's
+ * side. Each gate has its own threshold (classifier.ts withModel).
  *
  * The features: words, word pairs, character 3- and 4-grams of each word with its edges (after the
  * classifier's own normalisation, text.ts), CJK and Hangul 1- to 3-grams, the decision table's groups
@@ -59,14 +60,17 @@ export const ModelPackSchema = z.strictObject({
    */
   unnamedThreshold: z.number().gt(0).lt(1).optional(),
   /**
-   * Questions that an allow row of these rows decided (the caller's own process) are refused when
-   * their score is at least this threshold: a row's words ("my", "we", a polite "でしょうか") also
-   * open the way to a question about the supplier's process, which the model tells apart. Set at a
-   * share of such honest questions out of fold far smaller than the other thresholds' (train-model.ts),
-   * since the primer promises these questions are answered. Absent: no allowed text is read.
+   * Questions that one of these allow rows decided (the caller's own process, the published bands)
+   * are refused when their score is at least this threshold: a row's words ("my", "we", a polite
+   * "でしょうか") also open the way to a question about the supplier's process, which the model tells
+   * apart. Set at a share of such honest questions out of fold far smaller than the other thresholds'
+   * (train-model.ts), since the primer promises these questions are answered. Absent: no allowed
+   * text is read. Each row must be an allow row of the pack (checked by the Classifier).
    */
   allowRead: z.strictObject({ rows: z.array(z.string().regex(/^screen\.[a-z_]+$/)).min(1), threshold: z.number().gt(0).lt(1) }).optional(),
-}).refine((p) => p.veto < p.threshold && p.veto < (p.unnamedThreshold ?? 1) && p.veto < (p.allowRead?.threshold ?? 1), { message: 'veto must be below the thresholds' });
+})
+  .refine((p) => p.veto < p.threshold && p.veto < (p.unnamedThreshold ?? 1) && p.veto < (p.allowRead?.threshold ?? 1), { message: 'veto must be below the thresholds' })
+  .refine((p) => p.unnamedThreshold === undefined || p.gate === 'subject', { message: 'unnamedThreshold reads what the subject gate does not: it needs gate subject' });
 export type ModelPack = z.input<typeof ModelPackSchema>;
 type ReadPack = z.output<typeof ModelPackSchema>;
 export type FeatureSet = ModelPack['features'];

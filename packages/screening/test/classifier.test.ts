@@ -144,9 +144,12 @@ describe('clauses', () => {
   ])('but the context never vouches for %s', (_what, text) => {
     expect(table.classify(text).decision).toBe('refuse');
   });
-  it('only an allow row reads a clause in context', () => {
-    const rules = SCREENING_PACK.rules.map((r) => (r.id === 'screen.composition' ? { ...r, context: ['labelling' as const] } : r));
-    expect(() => ScreeningPackSchema.parse({ ...SCREENING_PACK, rules })).toThrow(/allow row/);
+  it('only an allow row reads a clause in context, with at least one group', () => {
+    const withContext = (id: string, context: string[]) => SCREENING_PACK.rules.map((r) => (r.id === id ? { ...r, context } : r));
+    expect(() => ScreeningPackSchema.parse({ ...SCREENING_PACK, rules: withContext('screen.composition', ['labelling']) })).toThrow(/allow row/);
+    expect(() => ScreeningPackSchema.parse({ ...SCREENING_PACK, rules: withContext('screen.processing_weak', ['labelling']) })).toThrow(/allow row/);
+    expect(() => ScreeningPackSchema.parse({ ...SCREENING_PACK, rules: withContext('screen.own_label', []) })).toThrow();
+    expect(() => ScreeningPackSchema.parse({ ...SCREENING_PACK, rules: withContext('screen.own_label', ['nogroup']) })).toThrow();
   });
 });
 

@@ -30,7 +30,7 @@ describe('the model pack', () => {
     expect(SCREENING_MODEL_PACK.vetoRows).toContain('screen.processing');
     for (const firm of ['screen.subtract', 'screen.about_strong', 'screen.clone_own', 'screen.back_calc']) expect(SCREENING_MODEL_PACK.vetoRows).not.toContain(firm);
     expect(SCREENING_MODEL_PACK.gate).toBe('subject');
-    for (const r of ['M', 'N', 'O', 'P', 'S', 'T', 'V', 'AA', 'AB']) expect(HELD_OUT.filter((q) => q.round === r).length).toBe(220);
+    for (const r of ['M', 'N', 'O', 'P', 'S', 'T', 'V', 'AA', 'AB', 'AC', 'AD', 'AG']) expect(HELD_OUT.filter((q) => q.round === r).length).toBe(220);
     // Questions that do not name the chassis are read at a threshold of their own (model 2026.11.13).
     expect(SCREENING_MODEL_PACK.unnamedThreshold).toBeGreaterThan(SCREENING_MODEL_PACK.veto);
     expect(SCREENING_MODEL_PACK.unnamedThreshold).toBeLessThan(1);
@@ -48,6 +48,13 @@ describe('the model pack', () => {
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, unnamedThreshold: SCREENING_MODEL_PACK.veto / 2 })).toThrow(/veto/);
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, unnamedThreshold: 1 })).toThrow();
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, allowRead: { rows: ['own_process'], threshold: 0.9 } })).toThrow();
+    expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, allowRead: { rows: [], threshold: 0.9 } })).toThrow();
+    expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, allowRead: { rows: ['screen.own_process'], threshold: 0.9, share: 1 } })).toThrow();
+    expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, unnamedThreshold: 0 })).toThrow();
+    expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, gate: 'question' })).toThrow(/gate subject/);
+    // A row the table does not allow by is no row to read.
+    for (const rows of [['screen.processing'], ['screen.no_such_row']])
+      expect(() => new Classifier(undefined, undefined, new ScreeningModel({ ...SCREENING_MODEL_PACK, allowRead: { rows, threshold: 0.9 } }))).toThrow(/no allow row/);
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, allowRead: { rows: ['screen.own_process'], threshold: SCREENING_MODEL_PACK.veto / 2 } })).toThrow(/veto/);
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, gate: 'everything' })).toThrow();
     expect(() => new ScreeningModel({ ...SCREENING_MODEL_PACK, weights: SCREENING_MODEL_PACK.weights.slice(0, 400) })).toThrow(/bytes of weights/);
@@ -135,6 +142,18 @@ describe('what the model may read', () => {
       expect(eager.classify(t), t).toEqual(table.classify(t));
     expect(eager.classify('What lecithin share would the nanostructured product you sell typically have?')).toEqual({ decision: 'refuse', rule: MODEL_RULE });
     expect(eager.classify('What temperature suits the luxe base?')).toEqual({ decision: 'refuse', rule: MODEL_RULE });
+  });
+
+  it('a question an allow row decided whose other clause the table refuses stays refused: the veto never reaches it', () => {
+    const rows = new Set(SCREENING_MODEL_PACK.allowRead!.rows);
+    // The own-process row decides the whole text and the published row the second; one clause of each is refused alone.
+    for (const t of ['底料原料桶开封后保质期多久？储存温度多少？', 'la banda publicada del fenoxietanol en la base es 0,5-0,9 %; con un 30 % de base me llega 0,15-0,27 %. ¿Eso cuenta para el límite del 1 % del anexo V?']) {
+      const r = table.table(t);
+      expect(r.allowRow && rows.has(r.row), t).toBe(true);
+      expect(r.verdict.decision, t).toBe('refuse');
+      expect(readsAllowed(t, r, rows), t).toBe(false);
+      expect(lenient.classify(t), t).toEqual(r.verdict);
+    }
   });
 
   it('and a model that vetoes everything it reads answers a refusal borderline, never allowed, and leaves a short name and a firm row refused', () => {

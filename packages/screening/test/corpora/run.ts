@@ -9,6 +9,7 @@ import attackSessions from './attack-sessions.json';
 import honest from './honest.json';
 import honestSessions from './honest-sessions.json';
 import heldOut from './held-out.json';
+import heldOutSessions from './held-out-sessions.json';
 import training from './training.json';
 
 export interface Question {
@@ -57,6 +58,8 @@ export const TRAINING = training.questions as Array<Omit<HeldOutQuestion, 'round
 export const ATTACK_QUESTIONS = attack.questions as Question[];
 export const HONEST_SESSIONS = honestSessions.sessions as unknown as Session[];
 export const ATTACK_SESSIONS = attackSessions.sessions as unknown as Session[];
+/** held-out-sessions.json: blind rounds of sessions, each an honest design session or a probing one; never tuned on. */
+export const HELD_OUT_SESSIONS = heldOutSessions.sessions as unknown as Array<Session & { kind: 'honest' | 'attack' }>;
 
 const WATER = /^(AQUA|WATER|EAU)$/i;
 

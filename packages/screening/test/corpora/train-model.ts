@@ -8,7 +8,7 @@
  *   npx tsx packages/screening/test/corpora/train-model.ts --write      # fit on everything but the blind rounds, write data/screening-model.json
  *   npx tsx packages/screening/test/corpora/train-model.ts --held-out   # also run the blind rounds with that fit (counts only)
  *
- * The blind rounds M to P, S, T, V and AA to AD of held-out.json are never fitted on nor used to choose anything, and
+ * The blind rounds M to P, S, T, V, AA to AD, AF and AG of held-out.json are never fitted on nor used to choose anything, and
  * their texts are never printed. A run of --held-out after the first is not a first run.
  *
  * The shipped variant (the default here, gate `subject`): fitted on every question of every corpus but
@@ -64,7 +64,7 @@ const MARGIN_LOGIT = 0.5;
 const HONEST_SHARE = Number(process.env.MODEL_HONEST_SHARE ?? 0.009);
 const FIT = { epochs: Number(process.env.MODEL_EPOCHS ?? 30), rate: 0.3, l2: Number(process.env.MODEL_L2 ?? 1e-4) };
 /** The held-out rounds never fitted on (rounds W to Z are fitted on since model 2026.11.13, Q and R since 2026.11.10, U since 2026.11.11, L since 2026.11.9, K since 2026.11.2). */
-const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T', 'V', 'AA', 'AB', 'AC', 'AD']);
+const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T', 'V', 'AA', 'AB', 'AC', 'AD', 'AF', 'AG']);
 /**
  * The veto's bound: below the score under which this share of the attacks the table refuses fall
  * out of fold, a refusal is answered borderline instead (MODEL_VETO_SHARE=0 turns the veto off).
@@ -76,7 +76,7 @@ const VETO_SHARE = Number(process.env.MODEL_VETO_SHARE ?? 0.025);
  */
 const UNNAMED_SHARE = Number(process.env.MODEL_UNNAMED_SHARE ?? 0.005);
 /**
- * The allow rows whose questions the model reads (the caller's own process), and the share of their
+ * The allow rows whose questions the model reads (the caller's own process, the published bands), and the share of their
  * honest questions that may reach its threshold out of fold; 0: none read (model packs up to 2026.11.13).
  */
 const ALLOW_ROWS = new Set((process.env.MODEL_ALLOW_ROWS ?? 'screen.own_process,screen.published').split(',').filter(Boolean));
@@ -119,7 +119,7 @@ function example(text: string, lang: string, category: string, attack: boolean, 
   const t = table.table(text);
   const { ids, values } = featuresOf(text, t.groups, t.row, BITS, FEATURES);
   const subject = SUBJECT_GROUPS.some((g) => t.groups.has(g));
-  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', readsUnder: { question: shippedGate(text, t, 'question'), subject: shippedGate(text, t, 'subject'), unnamed: !t.allowRow && t.verdict.decision !== 'refuse' && !shippedGate(text, t, 'subject') && isQuestion(text) }, refuseRow: t.verdict.decision === 'refuse' ? t.verdict.rule : '', allowRow: t.allowRow, allowRowId: t.allowRow ? t.row : '', read: modelReads(text, t), unnamed: UNNAMED_SHARE > 0 && readsUnnamed(text, t), allowed: ALLOW_SHARE > 0 && readsAllowed(text, t, ALLOW_ROWS), subject, question: isQuestion(text) };
+  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', readsUnder: { question: shippedGate(text, t, 'question'), subject: shippedGate(text, t, 'subject'), unnamed: readsUnnamed(text, t) }, refuseRow: t.verdict.decision === 'refuse' ? t.verdict.rule : '', allowRow: t.allowRow, allowRowId: t.allowRow ? t.row : '', read: modelReads(text, t), unnamed: UNNAMED_SHARE > 0 && readsUnnamed(text, t), allowed: ALLOW_SHARE > 0 && readsAllowed(text, t, ALLOW_ROWS), subject, question: isQuestion(text) };
 }
 
 const ALL: Example[] = [
@@ -225,7 +225,8 @@ function thresholdFor(exs: Example[]): { threshold: number; maxHonest: number; v
   const atShare = HONEST_SHARE > 0 && open.length ? open[Math.floor(HONEST_SHARE * open.length)]! : sigmoid(logit(Math.min(maxHonest, 0.999)) + MARGIN_LOGIT);
   // MODEL_REFUSE=none: a variant that only vetoes (measured, not shipped).
   const threshold = process.env.MODEL_REFUSE === 'none' ? 0.9999 : Math.min(0.999, Math.max(atShare, veto + 1e-6));
-  return { threshold, maxHonest, veto, vetoRows, unnamed: unnamed && Math.max(unnamed, veto + 1e-6), allowed: allowed && Math.max(allowed, veto + 1e-6) };
+  const bounded = (t: number) => t && Math.min(0.999, Math.max(t, veto + 1e-6));
+  return { threshold, maxHonest, veto, vetoRows, unnamed: bounded(unnamed), allowed: bounded(allowed) };
 }
 
 /** The service's answer on an example: the table's, with the model's refusal above the threshold and its veto below the bound. */
@@ -414,11 +415,11 @@ if (args.has('--frontier')) {
         console.log(`frontier gate ${gate} threshold ${thr} veto ${veto}: attack ${pct(a, attacks)}, honest refused ${pct(h, honest)}`);
       }
   // What reading the questions an allow row decided would add, at a threshold of their own (measured, not shipped).
-  for (const rows of [['screen.own_process'], ['screen.published', 'screen.label_claim', 'screen.commerce', 'screen.origin']]) {
-    const allowed = TRAINABLE.filter((e) => rows.includes(e.allowRowId) && e.question && oof.has(e));
+  for (const rows of [['screen.own_process'], ['screen.published'], ['screen.label_claim', 'screen.commerce', 'screen.origin']]) {
+    const allowed = TRAINABLE.filter((e) => rows.includes(e.allowRowId) && !e.tableRefuses && e.question && oof.has(e));
     const ah = allowed.filter((e) => !e.attack).map((e) => oof.get(e)!).sort((a, b) => b - a);
     console.log(`allowed by ${rows.join(', ')}: ${allowed.filter((e) => e.attack).length} attacks, ${ah.length} honest`);
-    for (const share of [0.002, 0.005, 0.01, 0.02]) {
+    for (const share of ah.length ? [0.002, 0.005, 0.01, 0.02] : []) {
       const thr = ah[Math.floor(share * ah.length)]!;
       console.log(`  at honest share ${share}: threshold ${thr.toFixed(4)}, adds attacks ${allowed.filter((e) => e.attack && oof.get(e)! >= thr).length}, honest ${allowed.filter((e) => !e.attack && oof.get(e)! >= thr).length}`);
     }
@@ -427,7 +428,7 @@ if (args.has('--frontier')) {
   const unnamed = TRAINABLE.filter((e) => e.readsUnder.unnamed && oof.has(e));
   const uh = unnamed.filter((e) => !e.attack).map((e) => oof.get(e)!).sort((a, b) => b - a);
   console.log(`unnamed questions read: ${unnamed.filter((e) => e.attack).length} attacks, ${uh.length} honest`);
-  for (const share of [0.002, 0.005, 0.009, 0.015, 0.025, 0.04]) {
+  for (const share of uh.length ? [0.002, 0.005, 0.009, 0.015, 0.025, 0.04] : []) {
     const thr = uh[Math.floor(share * uh.length)]!;
     const a = unnamed.filter((e) => e.attack && oof.get(e)! >= thr).length;
     console.log(`unnamed at honest share ${share}: threshold ${thr.toFixed(4)}, adds attacks ${a}, honest ${unnamed.filter((e) => !e.attack && oof.get(e)! >= thr).length}`);
