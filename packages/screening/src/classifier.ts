@@ -118,7 +118,7 @@ const MODEL_SUBJECT_GROUPS: readonly Group[] = ['target', 'supplierSide', 'suppl
 
 const namesChassis = (groups: ReadonlySet<Group>) => MODEL_SUBJECT_GROUPS.some((g) => groups.has(g));
 
-/** A question, not a name: 4 words, or 6 CJK or Hangul characters. */
+/** A question, not a name: 4 words, or 6 CJK or Hangul characters (TableReading.question reads the same). */
 export function isQuestion(text: string): boolean {
   const { words, dense } = readText(text);
   return words.length >= 4 || dense.length >= 6;
@@ -149,11 +149,13 @@ const QUESTION_MARK = /[?\uff1f]/u;
  * that liposomal premix): one with a question mark that the table neither refused nor gave an allow
  * row, and that the subject gate does not read (the chassis is not named, or only after a typo is
  * corrected). The mark keeps every name out, in any case: without it, a thousand CosIng names of four
- * words or more scored like attacks. Read only when the model pack sets `unnamedThreshold` (with gate
- * `subject`).
+ * words or more scored like attacks; a text in CJK or Hangul of `dense` characters or more (the
+ * pack's unnamedDense) is read without it. Read only when the model pack sets `unnamedThreshold`
+ * (with gate `subject`).
  */
-export function readsUnnamed(text: string, t: TableReading): boolean {
-  if (t.allowRow || !t.question || t.verdict.decision === 'refuse' || !QUESTION_MARK.test(text)) return false;
+export function readsUnnamed(text: string, t: TableReading, dense: number | null = null): boolean {
+  if (t.allowRow || !t.question || t.verdict.decision === 'refuse') return false;
+  if (!QUESTION_MARK.test(text) && (dense === null || t.dense < dense)) return false;
   return !(namesChassis(t.groups) && (t.verdict.decision === 'borderline' || t.namedPlainly));
 }
 
@@ -176,7 +178,7 @@ export function readsAllowed(_text: string, t: TableReading, rows: ReadonlySet<s
 export function withModel(model: ScreeningModel, text: string, t: TableReading): Verdict {
   let threshold = model.threshold;
   if (!modelReads(text, t, model.gate, model.vetoRows)) {
-    if (model.unnamedThreshold !== null && readsUnnamed(text, t)) threshold = model.unnamedThreshold;
+    if (model.unnamedThreshold !== null && readsUnnamed(text, t, model.unnamedDense)) threshold = model.unnamedThreshold;
     else if (model.allowRead && readsAllowed(text, t, model.allowRead.rows)) threshold = model.allowRead.threshold;
     else return t.verdict;
   }
@@ -194,6 +196,8 @@ export interface TableReading {
   allowRow: boolean;
   /** A question, not a name (isQuestion): read once, for every gate. */
   question: boolean;
+  /** How many CJK or Hangul characters the text holds (readText's dense string). */
+  dense: number;
   /**
    * Whether the text names the chassis or its supplier's side as written, before any typo is
    * corrected ("cassia" is one correction from "chassi"): the subject gate reads an answer the table
@@ -415,7 +419,7 @@ export class Classifier {
   }
 
   /** The groups a text uses, and whether it names the chassis before any typo is corrected (TableReading.namedPlainly). */
-  private readGroups(text: string): { groups: Set<Group>; namedPlainly: boolean } {
+  private readGroups(text: string): { groups: Set<Group>; namedPlainly: boolean; words: number; dense: number } {
     const found = new Set<Group>();
     // "pH是多少", "pH는 얼마", "pHはいくつ": the value of the pH, asked with an amount word after it.
     if (!PLAIN_ASCII.test(text) && PH_VALUE.test(text)) {
@@ -450,7 +454,7 @@ export class Classifier {
     const namedPlainly = namesChassis(found);
     const fixed = this.corrections(words);
     if (fixed.length) scan(fixed);
-    return { groups: found, namedPlainly };
+    return { groups: found, namedPlainly, words: read.words.length, dense: read.dense.length };
   }
 
   /** The words as their language means them, when the text is plainly in a language with false friends. */
@@ -483,7 +487,7 @@ export class Classifier {
    * allow row: what the learnt model reads, and what it is fitted on (test/corpora/train-model.ts).
    */
   table(text: string): TableReading {
-    const { groups, namedPlainly } = this.readGroups(text);
+    const { groups, namedPlainly, words, dense } = this.readGroups(text);
     const rule = this.rowOf(groups);
     let verdict: Verdict = !rule || rule.decision === 'allow' ? ALLOW : { decision: rule.decision, rule: rule.id };
     // A refusal of any one clause is the text's: a question about the chassis after one about the
@@ -500,7 +504,7 @@ export class Classifier {
           }
         }
     }
-    return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow', namedPlainly, question: isQuestion(text) };
+    return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow', namedPlainly, question: words >= 4 || dense >= 6, dense };
   }
 
   /** Whether an allow row that reads clauses in context (Rule.context) decides a clause with those groups of the whole text. */

@@ -60,6 +60,12 @@ export const ModelPackSchema = z.strictObject({
    */
   unnamedThreshold: z.number().gt(0).lt(1).optional(),
   /**
+   * A text of at least this many CJK or Hangul characters is read by the unnamed gate without a
+   * question mark: Japanese, Chinese and Korean questions often end in 。 or a particle, and no
+   * ingredient name of the catalogue is written in those scripts. Absent: the mark is required.
+   */
+  unnamedDense: z.number().int().min(6).max(100).optional(),
+  /**
    * Questions that one of these allow rows decided (the caller's own process, the published bands)
    * are refused when their score is at least this threshold: a row's words ("my", "we", a polite
    * "でしょうか") also open the way to a question about the supplier's process, which the model tells
@@ -154,6 +160,8 @@ export class ScreeningModel {
   readonly gate: ReadPack['gate'];
   /** The threshold for a question that does not name the chassis; null: such a question is not read. */
   readonly unnamedThreshold: number | null;
+  /** The CJK or Hangul characters that make a question of a text without a question mark; null: the mark is required. */
+  readonly unnamedDense: number | null;
   /** The allow rows whose questions are read, and their threshold; null: none. */
   readonly allowRead: { rows: ReadonlySet<string>; threshold: number } | null;
   readonly pack: ReadPack;
@@ -167,6 +175,7 @@ export class ScreeningModel {
     this.vetoRows = this.pack.vetoRows ? new Set(this.pack.vetoRows) : null;
     this.gate = this.pack.gate;
     this.unnamedThreshold = this.pack.unnamedThreshold ?? null;
+    this.unnamedDense = this.pack.unnamedDense ?? null;
     this.allowRead = this.pack.allowRead ? { rows: new Set(this.pack.allowRead.rows), threshold: this.pack.allowRead.threshold } : null;
     this.w = decodeWeights(this.pack);
   }

@@ -51,6 +51,8 @@ describe('the model pack', () => {
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, allowRead: { rows: [], threshold: 0.9 } })).toThrow();
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, allowRead: { rows: ['screen.own_process'], threshold: 0.9, share: 1 } })).toThrow();
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, unnamedThreshold: 0 })).toThrow();
+    expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, unnamedDense: 3 })).toThrow();
+    expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, unnamedDense: 12.5 })).toThrow();
     expect(() => ModelPackSchema.parse({ ...SCREENING_MODEL_PACK, gate: 'question' })).toThrow(/gate subject/);
     // A row the table does not allow by is no row to read.
     for (const rows of [['screen.processing'], ['screen.no_such_row']])
@@ -100,6 +102,13 @@ describe('what the model may read', () => {
     expect(readsUnnamed(q, table.table(q))).toBe(true);
     // Without the mark it is no question to the model: no ingredient's name, however long, is read.
     expect(readsUnnamed(q.slice(0, -1), table.table(q.slice(0, -1)))).toBe(false);
+    // A question in Japanese, Chinese or Korean often ends in 。 or a particle: from unnamedDense
+    // characters on it is read without the mark (no name of the catalogue is written in those scripts).
+    const ja = '他社の同じような製品だと、レシチンは何パーセントくらい入っているものですか。';
+    expect(SCREENING_MODEL_PACK.unnamedDense).toBe(12);
+    expect(readsUnnamed(ja, table.table(ja), SCREENING_MODEL_PACK.unnamedDense)).toBe(true);
+    expect(readsUnnamed(ja, table.table(ja))).toBe(false);
+    expect(readsUnnamed('ヒアルロン酸ナトリウム', table.table('ヒアルロン酸ナトリウム'), SCREENING_MODEL_PACK.unnamedDense)).toBe(false);
     for (const name of ['ZOSTERA MARINA CALLUS EXTRACT', 'hydrolyzed wheat protein pg-propyl silanetriol', 'SODIUM HYALURONATE CROSSPOLYMER SOLUTION'])
       expect(readsUnnamed(name, table.table(name)), name).toBe(false);
     // Nor what the table refused, nor what an allow row decided.

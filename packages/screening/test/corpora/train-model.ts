@@ -75,6 +75,8 @@ const VETO_SHARE = Number(process.env.MODEL_VETO_SHARE ?? 0.025);
  * the unnamed threshold out of fold; 0: the model does not read them (model packs up to 2026.11.12).
  */
 const UNNAMED_SHARE = Number(process.env.MODEL_UNNAMED_SHARE ?? 0.005);
+/** CJK or Hangul characters that make a question of a text without a question mark (0: the mark is required, model packs up to 2026.11.14). */
+const UNNAMED_DENSE = Number(process.env.MODEL_UNNAMED_DENSE ?? 12);
 /**
  * The allow rows whose questions the model reads (the caller's own process, the published bands), and the share of their
  * honest questions that may reach its threshold out of fold; 0: none read (model packs up to 2026.11.13).
@@ -119,7 +121,7 @@ function example(text: string, lang: string, category: string, attack: boolean, 
   const t = table.table(text);
   const { ids, values } = featuresOf(text, t.groups, t.row, BITS, FEATURES);
   const subject = SUBJECT_GROUPS.some((g) => t.groups.has(g));
-  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', readsUnder: { question: shippedGate(text, t, 'question'), subject: shippedGate(text, t, 'subject'), unnamed: readsUnnamed(text, t) }, refuseRow: t.verdict.decision === 'refuse' ? t.verdict.rule : '', allowRow: t.allowRow, allowRowId: t.allowRow ? t.row : '', read: modelReads(text, t), unnamed: UNNAMED_SHARE > 0 && readsUnnamed(text, t), allowed: ALLOW_SHARE > 0 && readsAllowed(text, t, ALLOW_ROWS), subject, question: isQuestion(text) };
+  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', readsUnder: { question: shippedGate(text, t, 'question'), subject: shippedGate(text, t, 'subject'), unnamed: readsUnnamed(text, t, UNNAMED_DENSE || null) }, refuseRow: t.verdict.decision === 'refuse' ? t.verdict.rule : '', allowRow: t.allowRow, allowRowId: t.allowRow ? t.row : '', read: modelReads(text, t), unnamed: UNNAMED_SHARE > 0 && readsUnnamed(text, t, UNNAMED_DENSE || null), allowed: ALLOW_SHARE > 0 && readsAllowed(text, t, ALLOW_ROWS), subject, question: isQuestion(text) };
 }
 
 const ALL: Example[] = [
@@ -330,8 +332,8 @@ if (args.has('--write') || args.has('--held-out')) {
   const m = fit(TRAINABLE);
   const fitted = TRAINABLE.filter((e) => !e.group.startsWith('main')).length;
   const pack: ModelPack = ModelPackSchema.parse({
-    version: '2026.11.14',
-    source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams)${FEATURES === 'text' ? '' : ", the decision table's groups"}${FEATURES === 'text+groups+row' ? ' and its row' : ''} (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: ${HONEST_SHARE > 0 ? `the out-of-fold score (one round out at a time) that ${(HONEST_SHARE * 100).toFixed(1)} % of the honest questions the model reads and the table does not refuse reach (the highest is ${maxHonest.toFixed(4)})` : `the highest out-of-fold score (one round out at a time) of an honest question the table did not refuse, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds`}. Veto: a refusal of the table scoring below ${veto.toFixed(4)} is answered borderline, the score under which ${(VETO_SHARE * 100).toFixed(1)} % of the table's refused attacks fall out of fold, and only for the rows where, out of fold, it gave back an honest question (vetoRows).${unnamed ? ` A question that does not name the chassis as written and that no row decided is refused at ${unnamed.toFixed(4)}, the out-of-fold score that ${(UNNAMED_SHARE * 100).toFixed(1)} % of such honest questions reach.` : ''}${allowed ? ` A question that the row${ALLOW_ROWS.size > 1 ? 's' : ''} ${[...ALLOW_ROWS].join(', ')} allowed is refused at ${allowed.toFixed(4)}, the out-of-fold score that ${(ALLOW_SHARE * 100).toFixed(1)} % of such honest questions reach.` : ''} Held-out rounds ${[...NEVER].join(' and ')} are never fitted on.`,
+    version: '2026.11.15',
+    source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams)${FEATURES === 'text' ? '' : ", the decision table's groups"}${FEATURES === 'text+groups+row' ? ' and its row' : ''} (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: ${HONEST_SHARE > 0 ? `the out-of-fold score (one round out at a time) that ${(HONEST_SHARE * 100).toFixed(1)} % of the honest questions the model reads and the table does not refuse reach (the highest is ${maxHonest.toFixed(4)})` : `the highest out-of-fold score (one round out at a time) of an honest question the table did not refuse, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds`}. Veto: a refusal of the table scoring below ${veto.toFixed(4)} is answered borderline, the score under which ${(VETO_SHARE * 100).toFixed(1)} % of the table's refused attacks fall out of fold, and only for the rows where, out of fold, it gave back an honest question (vetoRows).${unnamed ? ` A question that does not name the chassis as written and that no row decided is refused at ${unnamed.toFixed(4)}, the out-of-fold score that ${(UNNAMED_SHARE * 100).toFixed(1)} % of such honest questions reach${UNNAMED_DENSE ? `; a text of ${UNNAMED_DENSE} CJK or Hangul characters or more is such a question without the mark` : ''}.` : ''}${allowed ? ` A question that the row${ALLOW_ROWS.size > 1 ? 's' : ''} ${[...ALLOW_ROWS].join(', ')} allowed is refused at ${allowed.toFixed(4)}, the out-of-fold score that ${(ALLOW_SHARE * 100).toFixed(1)} % of such honest questions reach.` : ''} Held-out rounds ${[...NEVER].join(' and ')} are never fitted on.`,
     trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `training.json (${TRAINING.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.filter((r) => !r.startsWith('T')).join(', ')} (${fitted - TRAINING.length} questions), not rounds ${[...NEVER].join(', ')}`],
     bits: BITS,
     features: FEATURES,
@@ -341,7 +343,7 @@ if (args.has('--write') || args.has('--held-out')) {
     veto,
     vetoRows: [...vetoRows],
     gate: GATE === 'question' || GATE === 'subject' ? GATE : 'borderline',
-    ...(unnamed ? { unnamedThreshold: unnamed } : {}),
+    ...(unnamed ? { unnamedThreshold: unnamed, ...(UNNAMED_DENSE ? { unnamedDense: UNNAMED_DENSE } : {}) } : {}),
     ...(allowed ? { allowRead: { rows: [...ALLOW_ROWS], threshold: allowed } } : {}),
   });
   console.log(`\nfitted on ${TRAINABLE.length} questions; highest out-of-fold honest score ${maxHonest.toFixed(4)}, threshold ${threshold.toFixed(4)}`);
