@@ -118,10 +118,12 @@ const MODEL_SUBJECT_GROUPS: readonly Group[] = ['target', 'supplierSide', 'suppl
 
 const namesChassis = (groups: ReadonlySet<Group>) => MODEL_SUBJECT_GROUPS.some((g) => groups.has(g));
 
-/** A question, not a name: 4 words, or 6 CJK or Hangul characters (TableReading.question reads the same). */
+/** A question, not a name: 4 words, or 6 CJK or Hangul characters. */
+const questionShaped = (words: number, dense: number): boolean => words >= 4 || dense >= 6;
+
 export function isQuestion(text: string): boolean {
   const { words, dense } = readText(text);
-  return words.length >= 4 || dense.length >= 6;
+  return questionShaped(words.length, dense.length);
 }
 
 /**
@@ -133,7 +135,7 @@ export function isQuestion(text: string): boolean {
  * gates never read a text an allow row of the table decided (the published exceptions keep
  * precedence; readsAllowed is the gate for the few a pack names), nor a line name (too short).
  */
-export function modelReads(_text: string, t: TableReading, gate: ScreeningModel['gate'] = 'borderline', vetoRows: ReadonlySet<string> | null = null): boolean {
+export function modelReads(t: TableReading, gate: ScreeningModel['gate'] = 'borderline', vetoRows: ReadonlySet<string> | null = null): boolean {
   if (t.allowRow || !t.question) return false;
   const open = t.verdict.decision === 'borderline' || (gate === 'subject' && t.verdict.decision === 'allow' && t.namedPlainly);
   const mayRefuse = open && namesChassis(t.groups);
@@ -164,7 +166,7 @@ export function readsUnnamed(text: string, t: TableReading, dense: number | null
  * an answer that is still an allow: a clause refused on its own stays refused, and the veto never
  * reaches it.
  */
-export function readsAllowed(_text: string, t: TableReading, rows: ReadonlySet<string>): boolean {
+export function readsAllowed(t: TableReading, rows: ReadonlySet<string>): boolean {
   return t.allowRow && t.question && t.verdict.decision === 'allow' && rows.has(t.row);
 }
 
@@ -177,9 +179,9 @@ export function readsAllowed(_text: string, t: TableReading, rows: ReadonlySet<s
  */
 export function withModel(model: ScreeningModel, text: string, t: TableReading): Verdict {
   let threshold = model.threshold;
-  if (!modelReads(text, t, model.gate, model.vetoRows)) {
+  if (!modelReads(t, model.gate, model.vetoRows)) {
     if (model.unnamedThreshold !== null && readsUnnamed(text, t, model.unnamedDense)) threshold = model.unnamedThreshold;
-    else if (model.allowRead && readsAllowed(text, t, model.allowRead.rows)) threshold = model.allowRead.threshold;
+    else if (model.allowRead && readsAllowed(t, model.allowRead.rows)) threshold = model.allowRead.threshold;
     else return t.verdict;
   }
   const s = model.score(text, t.groups, t.row);
@@ -504,7 +506,7 @@ export class Classifier {
           }
         }
     }
-    return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow', namedPlainly, question: words >= 4 || dense >= 6, dense };
+    return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow', namedPlainly, question: questionShaped(words, dense), dense };
   }
 
   /** Whether an allow row that reads clauses in context (Rule.context) decides a clause with those groups of the whole text. */

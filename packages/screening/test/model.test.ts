@@ -74,7 +74,7 @@ describe('the model pack', () => {
 
 describe('what the model may read', () => {
   const model = new ScreeningModel(SCREENING_MODEL_PACK);
-  const reads = (text: string) => modelReads(text, table.table(text), 'subject', model.vetoRows);
+  const reads = (text: string) => modelReads(table.table(text), 'subject', model.vetoRows);
 
   it('a borderline answer about the chassis, asked as a question', () => {
     expect(table.classify('Quel taux de glycérine a la base clinical ?').decision).toBe('borderline');
@@ -85,14 +85,14 @@ describe('what the model may read', () => {
     expect(table.table('What is the shelf life of the classic base?')).toMatchObject({ verdict: { decision: 'allow' }, allowRow: false });
     expect(reads('What is the shelf life of the classic base?')).toBe(true);
     // The gate of packs up to 2026.11.11 read only the borderline answers and the refusals.
-    expect(modelReads('What is the shelf life of the classic base?', table.table('What is the shelf life of the classic base?'), 'question')).toBe(false);
+    expect(modelReads(table.table('What is the shelf life of the classic base?'), 'question')).toBe(false);
   });
 
   it('a refusal of the table of a row in vetoRows, asked as a question, which it may veto', () => {
     expect(table.classify('How is the base made?')).toEqual({ decision: 'refuse', rule: 'screen.processing' });
     expect(reads('How is the base made?')).toBe(true);
     // The gate of packs up to 2026.11.8 read no refusal.
-    expect(modelReads('How is the base made?', table.table('How is the base made?'), 'borderline')).toBe(false);
+    expect(modelReads(table.table('How is the base made?'), 'borderline')).toBe(false);
   });
 
   it('a question with a question mark that does not name the chassis as written, when no row decided it: "the nanostructured product you sell"', () => {
@@ -120,10 +120,10 @@ describe('what the model may read', () => {
     const rows = new Set(SCREENING_MODEL_PACK.allowRead!.rows);
     const own = 'Should I homogenize my finished serum after adding the chassis?';
     expect(table.table(own)).toMatchObject({ allowRow: true, row: 'screen.own_process' });
-    expect(readsAllowed(own, table.table(own), rows)).toBe(true);
+    expect(readsAllowed(table.table(own), rows)).toBe(true);
     const label = 'How do I write the luxe base on my INCI label?';
     expect(table.table(label).allowRow).toBe(true);
-    expect(readsAllowed(label, table.table(label), rows)).toBe(false);
+    expect(readsAllowed(table.table(label), rows)).toBe(false);
     // The shipped threshold answers the primer's own examples as the table does.
     for (const t of [own, 'At what temperature do I add the chassis to my emulsion?', 'Which mixer speed should I use to stir my actives into the luxe base?'])
       expect(shipped.classify(t).decision, t).toBe('allow');
@@ -160,7 +160,7 @@ describe('what the model may read', () => {
       const r = table.table(t);
       expect(r.allowRow && rows.has(r.row), t).toBe(true);
       expect(r.verdict.decision, t).toBe('refuse');
-      expect(readsAllowed(t, r, rows), t).toBe(false);
+      expect(readsAllowed(r, rows), t).toBe(false);
       expect(lenient.classify(t), t).toEqual(r.verdict);
     }
   });

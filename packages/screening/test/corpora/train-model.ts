@@ -48,7 +48,7 @@ const OWN: readonly Group[] = ['ownFormula', 'userAction', 'ownProcess'];
 
 /** Whether the model is asked about a text: the service's own gate, or a variant's. */
 function modelReads(text: string, t: TableReading): boolean {
-  if (GATE === 'borderline' || GATE === 'question' || GATE === 'subject') return shippedGate(text, t, GATE);
+  if (GATE === 'borderline' || GATE === 'question' || GATE === 'subject') return shippedGate(t, GATE);
   if (t.allowRow || t.verdict.decision === 'refuse' || !SUBJECT_GROUPS.some((g) => t.groups.has(g))) return false;
   if (GATE === 'own' && OWN.some((g) => t.groups.has(g))) return false;
   return isQuestion(text);
@@ -121,7 +121,8 @@ function example(text: string, lang: string, category: string, attack: boolean, 
   const t = table.table(text);
   const { ids, values } = featuresOf(text, t.groups, t.row, BITS, FEATURES);
   const subject = SUBJECT_GROUPS.some((g) => t.groups.has(g));
-  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', readsUnder: { question: shippedGate(text, t, 'question'), subject: shippedGate(text, t, 'subject'), unnamed: readsUnnamed(text, t, UNNAMED_DENSE || null) }, refuseRow: t.verdict.decision === 'refuse' ? t.verdict.rule : '', allowRow: t.allowRow, allowRowId: t.allowRow ? t.row : '', read: modelReads(text, t), unnamed: UNNAMED_SHARE > 0 && readsUnnamed(text, t, UNNAMED_DENSE || null), allowed: ALLOW_SHARE > 0 && readsAllowed(text, t, ALLOW_ROWS), subject, question: isQuestion(text) };
+  const unnamed = readsUnnamed(text, t, UNNAMED_DENSE || null);
+  return { text, lang, category, attack, group, ids, values, tableRefuses: t.verdict.decision === 'refuse', readsUnder: { question: shippedGate(t, 'question'), subject: shippedGate(t, 'subject'), unnamed }, refuseRow: t.verdict.decision === 'refuse' ? t.verdict.rule : '', allowRow: t.allowRow, allowRowId: t.allowRow ? t.row : '', read: modelReads(text, t), unnamed: UNNAMED_SHARE > 0 && unnamed, allowed: ALLOW_SHARE > 0 && readsAllowed(t, ALLOW_ROWS), subject, question: isQuestion(text) };
 }
 
 const ALL: Example[] = [
