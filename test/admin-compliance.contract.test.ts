@@ -45,6 +45,13 @@ describe('npm run admin -- compliance', () => {
     expect((await run('standing', 'acct_admin/u1')).out[0]).toMatch(/: active, 0 strike/);
   });
 
+  it('answers "nothing to lift" for a subject with no record, such as the end user without its account', async () => {
+    const r = await run('lift', 'u1', 'after review');
+    expect(r.code).toBe(1);
+    expect(r.err[0]).toMatch(/not_found: subject: u1 has no standing on record.*account id\/end user/);
+    expect((await run('standing', 'acct_admin/u1')).out[0]).toMatch(/: active/);
+  });
+
   it('refuses bad input with a clear message and exit code 2 (or 1 from the service)', async () => {
     expect((await run('refusals', '--limit', 'many')).err[0]).toMatch(/--limit must be a whole number/);
     expect((await run('refusals', '--colour', 'red')).code).toBe(2);

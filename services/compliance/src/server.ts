@@ -81,7 +81,9 @@ export function complianceServer(deps: ComplianceDeps): GrpcServer {
     Lift: unary<LiftRequest__Output, Standing>(log, async (req) => {
       if (!SUBJECT.test(req.subject)) throw SvcError.invalid('subject: must be an account id, or account id/end user', [{ field: 'subject', message: 'must be an account id, or account id/end user' }]);
       if (!req.reason.trim()) throw SvcError.invalid('reason: is required', [{ field: 'reason', message: 'is required' }]);
-      const { standing: v } = await store.lift(sql, req.subject, req.reason.trim(), now());
+      const lifted = await store.lift(sql, req.subject, req.reason.trim(), now());
+      if (!lifted) throw SvcError.notFound(`subject: ${req.subject} has no standing on record, so there is nothing to lift (an end user is named account id/end user)`);
+      const { standing: v } = lifted;
       void deps.outbox?.flush();
       log.info({ subject: v.subject, reason: req.reason.trim(), state: v.state }, 'standing lifted by an operator');
       return toProto(v);

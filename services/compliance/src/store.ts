@@ -114,11 +114,16 @@ export async function recordRefusal(sql: Sql, r: { caller: CallerLike; channel: 
   });
 }
 
-/** An operator lifts a suspension or a ban: the subject starts again with a clean slate. */
-export async function lift(sql: Sql, subject: string, reason: string, now: number): Promise<{ ledgered: Ledgered; standing: StandingView }> {
+/**
+ * An operator lifts a suspension or a ban: the subject starts again with a clean slate. Null when the
+ * ledger has never held the subject: a bare end-user id, or a typo, would otherwise answer "lifted"
+ * and leave the real subject (`account/end user`) suspended.
+ */
+export async function lift(sql: Sql, subject: string, reason: string, now: number): Promise<{ ledgered: Ledgered; standing: StandingView } | null> {
   const accountId = accountOfSubject(subject);
   return sql.transaction(async (tx) => {
-    await lockedState(tx, subject, accountId);
+    const known = await tx.query(`SELECT 1 FROM ${SCHEMA}.standing WHERE subject = $1 FOR UPDATE`, [subject]);
+    if (!known.rows.length) return null;
     const state = lifted();
     const version = await save(tx, subject, state, now);
     await tx.query(`INSERT INTO ${SCHEMA}.lifts (subject, reason, at) VALUES ($1, $2, $3)`, [subject, reason, new Date(now).toISOString()]);

@@ -7,12 +7,15 @@ export class Model {
   private perDay = new Map<string, number>();
   level = 0;
   until = 0;
+  /** Whether the ledger holds the subject (it was ever refused): only then can an operator lift it. */
+  known = false;
   count(now: number): number {
     return this.perDay.get(new Date(now).toISOString().slice(0, 10)) ?? 0;
   }
   refuse(now: number): string {
     const day = new Date(now).toISOString().slice(0, 10);
     const n = (this.perDay.get(day) ?? 0) + 1;
+    this.known = true;
     this.perDay.set(day, n);
     if (this.level === 3) return 'while_banned';
     if (this.until > now) return 'while_suspended';

@@ -130,7 +130,13 @@ class FlushRedis implements Cmd {
 class Lift implements Cmd {
   check = () => true;
   async run(m: Model, r: Real) {
-    await call(client, 'Lift', { subject: r.account, reason: 'operator review' });
+    const lifted = call(client, 'Lift', { subject: r.account, reason: 'operator review' });
+    if (!m.known) {
+      // Nothing on record: "not found", never a "lifted" that would hide a mistyped subject.
+      await expect(lifted).rejects.toThrow(/nothing to lift/);
+      return check(m, r);
+    }
+    await lifted;
     m.lift();
     await check(m, r);
   }
@@ -213,6 +219,10 @@ describe('the strike ladder against its reference model', () => {
     await bad('RecordRefusal', { channel: 'rest', rule: 'screen.composition', requestHash: hash(1) }, 'caller.accountId');
     await bad('Lift', { subject: 'acct_x', reason: ' ' }, 'reason');
     await bad('Lift', { subject: 'a b', reason: 'x' }, 'subject');
+    // A bare end-user id (the subject of an end user is account/end user) is no subject on record.
+    await refuse('acct_lift');
+    await bad('Lift', { subject: 'chassis-composition-ratio', reason: 'x' }, 'subject');
+    await expect(call(client, 'Lift', { subject: 'acct_lift', reason: 'reviewed' })).resolves.toMatchObject({ subject: 'acct_lift', state: 'active' });
     await bad('ListRefusals', { cursor: 'abc' }, 'cursor');
   });
 
