@@ -5,7 +5,7 @@
  */
 import type { Request } from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@svc/kit';
+import { createLogger, memoryBus } from '@svc/kit';
 import { createClients } from '../src/clients';
 import { ComplianceGate, TELL_YOUR_USER, textsOf } from '../src/compliance';
 import { HttpError } from '../src/errors';
@@ -117,5 +117,28 @@ describe('screening', () => {
     expect(results[4]).toMatchObject({ code: 'protected_ip' });
     const ladder = { ...body(1), lines: [{ n: 'GLYCERIN', pct: 1 }, { n: 'GLYCERIN', pct: 2 }, { n: 'GLYCERIN', pct: 3 }, { n: 'GLYCERIN', pct: 4 }] };
     expect(await refusal(hooks.screening(ctx('acct_ladder'), op, ladder))).toMatchObject({ code: 'protected_ip' });
+  }, 20_000);
+
+  it('sees a sweep with decoy edits whose steps are answered by two replicas in turn', async () => {
+    const bus = memoryBus();
+    const replicas = [new ComplianceGate(clients, createLogger('', 'silent'), () => clock), new ComplianceGate(clients, createLogger('', 'silent'), () => clock)];
+    for (const r of replicas) await r.listen(bus);
+    const op = OPS.get('check_formula') as Operation;
+    // Glycerin 2 to 7 %, water balancing every step, the fragrance edited on the 3rd and 5th step.
+    const body = (i: number) => {
+      const glycerin = 2 + i;
+      const parfum = i === 2 || i === 4 ? 0.12 : 0.1;
+      return { variant: 'classic', basePct: 60, pH: 5.5, lines: [{ n: 'AQUA', pct: 40 - glycerin - parfum - 0.8 }, { n: 'GLYCERIN', pct: glycerin }, { n: 'PARFUM', pct: parfum }, { n: 'PHENOXYETHANOL', pct: 0.8 }] };
+    };
+    const results: Array<HttpError | null> = [];
+    for (let i = 0; i < 6; i++) {
+      clock += 20_000;
+      results.push(await refusal(replicas[i % 2]!.hooks().screening(ctx('acct_replicas'), op, body(i))));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await Promise.all(replicas.map((r) => r.stop()));
+    // Each replica answered three steps; the first step of the family never travels, so the 6th is the 5th value a replica sees.
+    expect(results.slice(0, 5)).toEqual([null, null, null, null, null]);
+    expect(results[5]).toMatchObject({ code: 'protected_ip' });
   }, 20_000);
 });

@@ -36,6 +36,8 @@ export const PROBE_LIMITS = {
   sweepValues: 5,
   /** Distinct values of one line in preservation guidance that make a sweep: 7 levels are a choice, the 8th is refused. */
   choiceValues: 8,
+  /** Other numbers that may toggle between two values along a sweep without hiding it (decoys): a third is formulating. */
+  decoyLines: 2,
   /** Plain lines of one name (other than water) in one request that make a ladder: more than the phases of a formula. */
   ladderLines: 4,
   /** What the window holds per subject. */
@@ -118,6 +120,49 @@ export function sweepRun(window: readonly WindowEntry[], next: Signature, now: n
   return { moving, values: values.size, formulaValues: formulaValues.size };
 }
 
+/** Adds v to the distinct values held unless one is within jitter of it; returns whether it was new. */
+function addDistinct(values: number[], v: number): boolean {
+  for (const u of values) if (near(u, v)) return false;
+  values.push(v);
+  return true;
+}
+
+/**
+ * The sweep a decoy hides. An edit of another line now and then (a fragrance 0.1, then 0.12, then
+ * 0.1 again) breaks the unbroken run of sweepRun, so this reads every request of the family in the
+ * window at once: the number that took the most values is the moving one when every other number
+ * took at most two values (a decoy toggled back and forth) or moved against it all along (the line
+ * that balances it), and at most decoyLines of them moved at all. Formulating moves other lines to
+ * new values as it goes (a remedy, the next active), and is no run here.
+ */
+export function decoyRun(window: readonly WindowEntry[], next: Signature, now: number, guidance = false): Run {
+  const none: Run = { moving: -1, values: 0, formulaValues: 0 };
+  const since = now - PROBE_LIMITS.windowMs;
+  const rows: Array<{ coords: readonly number[]; guidance?: boolean }> = [{ coords: next.coords, guidance }];
+  for (let i = window.length - 1; i >= 0; i--) {
+    const e = window[i]!;
+    if (e.at < since) break;
+    if (e.family === next.family && e.coords.length === next.coords.length) rows.push(e);
+  }
+  if (rows.length < PROBE_LIMITS.sweepValues) return none;
+  const n = next.coords.length;
+  const distinct: number[][] = Array.from({ length: n }, () => []);
+  for (const r of rows) for (let i = 0; i < n; i++) addDistinct(distinct[i]!, r.coords[i]!);
+  let moving = 0;
+  for (let i = 1; i < n; i++) if (distinct[i]!.length > distinct[moving]!.length) moving = i;
+  if (distinct[moving]!.length < PROBE_LIMITS.sweepValues) return none;
+  let decoys = 0;
+  for (let k = 0; k < n; k++) {
+    if (k === moving || distinct[k]!.length < 2) continue;
+    const sum = next.coords[moving]! + next.coords[k]!;
+    if (rows.every((r) => near(r.coords[moving]! + r.coords[k]!, sum))) continue;
+    if (distinct[k]!.length > 2 || ++decoys > PROBE_LIMITS.decoyLines) return none;
+  }
+  const formula: number[] = [];
+  for (const r of rows) if (!r.guidance) addDistinct(formula, r.coords[moving]!);
+  return { moving, values: distinct[moving]!.length, formulaValues: formula.length };
+}
+
 /** Whether a run is a sweep: the share or a checked line through sweepValues values, or any line through choiceValues. */
 export function isSweep(run: Run): boolean {
   if (run.moving < 0) return false;
@@ -128,7 +173,7 @@ export function isSweep(run: Run): boolean {
 /** Whether the newest signature completes a probe, given the subject's window before it. */
 export function detectProbe(window: readonly WindowEntry[], next: Signature, now: number, guidance = false): Probe | null {
   if (next.sameNameLines >= PROBE_LIMITS.ladderLines) return { rule: 'probe.ladder' };
-  return isSweep(sweepRun(window, next, now, guidance)) ? { rule: 'probe.sweep' } : null;
+  return isSweep(sweepRun(window, next, now, guidance)) || isSweep(decoyRun(window, next, now, guidance)) ? { rule: 'probe.sweep' } : null;
 }
 
 /** The window with the newest entry added, oldest and expired entries dropped. */

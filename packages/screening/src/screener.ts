@@ -5,7 +5,7 @@
  * Pure apart from its own bounded memory of subjects.
  */
 import { Classifier, type Verdict } from './classifier';
-import { PROBE_LIMITS, isSweep, pushEntry, sweepRun, type WindowEntry } from './probes';
+import { PROBE_LIMITS, detectProbe, pushEntry, type WindowEntry } from './probes';
 import { signatureOf, type FormulaLike, type Signature } from './signature';
 import { joinFragments, type Fragment } from './split';
 
@@ -23,9 +23,10 @@ export interface ScreenInput {
 export interface ScreenOutcome {
   /** The strongest verdict: refuse (rule screen.* or probe.*), borderline, or allow. */
   verdict: Verdict;
-  /** The newest formula signature and the run it continues (the gateway shares sweep steps). */
+  /** The newest formula signature (the gateway shares the steps of a family with the other replicas). */
   signature: Signature | null;
-  runValues: number;
+  /** Whether the request continues a family of formulas the subject sent within the window: only those can be steps of a sweep. */
+  step: boolean;
 }
 
 const MAX_SUBJECTS = 50_000;
@@ -53,11 +54,13 @@ export class Screener {
         this.fragments.set(subject, j.fragments);
       } else if (held.length) this.fragments.delete(subject);
     }
-    if (verdict.decision === 'refuse' || !req.formula) return { verdict, signature: null, runValues: 0 };
+    if (verdict.decision === 'refuse' || !req.formula) return { verdict, signature: null, step: false };
     const sig = signatureOf(req.formula);
-    const run = sweepRun(this.windows.get(subject) ?? [], sig, now, req.guidance);
+    const window = this.windows.get(subject) ?? [];
+    const since = now - PROBE_LIMITS.windowMs;
+    const step = window.some((e) => e.family === sig.family && e.at >= since);
+    const probe = detectProbe(window, sig, now, req.guidance);
     this.remember(subject, { family: sig.family, coords: sig.coords, at: now, guidance: req.guidance });
-    const probe = sig.sameNameLines >= PROBE_LIMITS.ladderLines ? 'probe.ladder' : isSweep(run) ? 'probe.sweep' : null;
-    return { verdict: probe ? { decision: 'refuse', rule: probe } : verdict, signature: sig, runValues: run.values };
+    return { verdict: probe ? { decision: 'refuse', rule: probe.rule } : verdict, signature: sig, step };
   }
 }

@@ -73,9 +73,19 @@ describe('sweeps and bisections', () => {
     const seq = [1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + (i % 3) * 0.03 }, ...base().lines.slice(2)] }));
     expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
   });
-  it('a second amount moved by more than the jitter breaks the run', () => {
+  it('a decoy line toggled between two amounts now and then does not hide a sweep', () => {
     const seq = [1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + (i % 2) * 0.5 }, ...base().lines.slice(2)] }));
-    expect(firstProbe(seq)).toBe(0);
+    expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
+    // Two decoys, each edited on some steps only, with water balancing every step.
+    const two = [2, 3, 4, 5, 6, 7].map((glycerin, i) => {
+      const f = balanced({ glycerin });
+      return { ...f, lines: f.lines.map((l) => (l.n === 'NIACINAMIDE' && i % 3 === 1 ? { ...l, pct: 4.5 } : l.n === 'PHENOXYETHANOL' && i === 3 ? { ...l, pct: 0.6 } : l)) };
+    });
+    expect(firstProbe(two)).toBe(PROBE_LIMITS.sweepValues);
+  });
+  it('the share swept with decoy edits in between is caught at its 5th value', () => {
+    const seq = [55, 57, 59, 61, 63, 65].map((share, i) => balanced({ share, pe: i === 2 ? 0.6 : 0.5 }));
+    expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
   });
   it('a ladder of same-name lines in one request is caught at once', () => {
     expect(firstProbe([base({ lines: [{ n: 'LECITHIN', pct: 0.1 }, { n: 'lecithin', pct: 0.2 }, { n: 'Lecithin', pct: 0.4 }, { n: 'LECITHIN', pct: 0.8 }, { n: 'WATER', pct: 10 }] })])).toBe(1);
@@ -123,8 +133,19 @@ describe('not probes (issue 30)', () => {
 
 describe('formulating is not a sweep', () => {
   it('one line changed a few times, then other lines', () => {
-    expect(firstProbe([withGlycerin(8), withGlycerin(6), withGlycerin(5), withGlycerin(4), base({ share: 75 }), base({ share: 70 })])).toBe(0);
+    // The share then moves with glycerin left where the chemist settled it.
+    const settled = (share: number) => ({ ...withGlycerin(4), share });
+    expect(firstProbe([withGlycerin(8), withGlycerin(6), withGlycerin(5), withGlycerin(4), settled(75), settled(70)])).toBe(0);
     expect(firstProbe([withGlycerin(8), withGlycerin(6), withGlycerin(5), withGlycerin(4.5), withGlycerin(6)])).toBe(0);
+  });
+  it('a second line moved to a third value, or a third line moved, is formulating, not a decoy', () => {
+    const trend = [1, 2, 3, 4, 5, 6].map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + Math.floor(i / 2) }, ...base().lines.slice(2)] }));
+    expect(firstProbe(trend)).toBe(0);
+    const three = [2, 3, 4, 5, 6].map((glycerin, i) => {
+      const f = balanced({ glycerin, share: i === 1 ? 72 : 70, pe: i === 2 ? 0.6 : 0.5 });
+      return { ...f, lines: f.lines.map((l) => (l.n === 'NIACINAMIDE' && i === 3 ? { ...l, pct: 5 } : l)) };
+    });
+    expect(firstProbe(three)).toBe(0);
   });
   it('a remedy changing several lines at once, repeated', () => {
     const seq = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => base({ lines: [{ n: 'GLYCERIN', pct: 3 + i }, { n: 'NIACINAMIDE', pct: 4 - i * 0.3 }, ...base().lines.slice(2)] }));
