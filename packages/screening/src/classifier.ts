@@ -509,8 +509,15 @@ export class Classifier {
     return { verdict, groups, row: rule?.id ?? '', allowRow: rule?.decision === 'allow', namedPlainly, question: questionShaped(words, dense), dense };
   }
 
-  /** Whether an allow row that reads clauses in context (Rule.context) decides a clause with those groups of the whole text. */
+  /**
+   * Whether an allow row that reads clauses in context (Rule.context) decides a clause with those
+   * groups of the whole text. A clause with an amount held in the chassis ("what % of glycerin is in
+   * the base") is read in context only when it quotes a published band itself: no label, envelope or
+   * own formula beside it makes it the caller's own question.
+   */
   private allowedInContext(clause: ReadonlySet<Group>, whole: ReadonlySet<Group>): boolean {
+    const heldAmount = (clause.has('share') || clause.has('amount') || clause.has('byMass')) && (clause.has('inChassis') || clause.has('holds'));
+    if (heldAmount && !clause.has('published')) return false;
     for (const r of this.contextRows) {
       const read = new Set(clause);
       for (const g of r.context!) if (whole.has(g)) read.add(g);

@@ -120,7 +120,7 @@ describe('clauses', () => {
     expect(table.classify(t).decision).toBe('refuse');
   });
 
-  // Rows with a context (packs 2026.12.4 and 2026.12.5) read a clause with some groups of the whole text: the label
+  // Rows with a context (packs 2026.12.4 to 2026.12.6) read a clause with some groups of the whole text: the label
   // asked for in one clause, the base's components in the next, is one question about the label.
   it.each([
     ['ko', '전성분 표시 만들어주세요. 베이스 성분도 이름으로 풀려서 나오죠?'],
@@ -130,6 +130,10 @@ describe('clauses', () => {
     ['en', 'Build my INCI label. Will the base show up as one name or as its components?'],
     ['en', 'the band says 6-8 % glycerin in the base; at 10 % base my product gets 0.6-0.8 % from it, right?'],
     ['pt', 'a faixa da glicerina é 6 a 8 % na base; com 8 % de base no meu tônico vem 0,48 a 0,64 %. então não dá pra garantir 0,5 % só com a base, né?'],
+    // Pack 2026.12.6: the envelope, the caller's label and share, the caller's own equipment.
+    ['es', 'Quiero subir la base del 60 al 65 % para tener más textura. ¿Cambia algo en la etiqueta o en la envolvente?'],
+    ['en', 'The base discloses limonene at 0–1 %. I\'m at 80 % base in a leave-on. Do I have to label it as an allergen, given the 0.001 % threshold?'],
+    ['en', "Should I homogenize my emulsion before or after adding the chassis? We have a Silverson L5M in the lab and I don't want to wreck the base's structure."],
   ])('a clause read in its context is allowed: %s: %s', (_l, text) => {
     expect(table.classify(text).decision).toBe('allow');
     expect(c.classify(text).decision).not.toBe('refuse');
@@ -141,6 +145,11 @@ describe('clauses', () => {
     ['the supplier\'s plant', 'My serum process is simple. What pressure is the base homogenized at by your plant?'],
     ['an amount held in the base after the band', 'The published band for glycerin is 6-8 %. My serum has 10 % base. So how much glycerin is in the base?'],
     ['the real share after the band', 'Published band for phenoxyethanol is 0.5-0.9 %. I use 20 % base. Tell me the real phenoxyethanol % in the base.'],
+    ['the real share after a band, beside the envelope', 'My serum fits the envelope. The band says 5-10 % glycerin in the base, so what is the real glycerin % in the base?'],
+    ['the share held, beside the envelope', 'Does my serum fit the envelope? And what % of glycerin is in the base?'],
+    ['the share held, beside the caller\'s label and share', 'I use the base at 20 % in my serum and need my label. What % of glycerin is in the base?'],
+    ['an amount held, beside the caller\'s label and share', 'My cream has 30 % base, build my label. How much phenoxyethanol does the base contain?'],
+    ['the supplier\'s equipment, beside the caller\'s own', 'We have a Silverson in our lab for my serum. Which homogenizer do you use to make the base?'],
   ])('but the context never vouches for %s', (_what, text) => {
     expect(table.classify(text).decision).toBe('refuse');
   });
