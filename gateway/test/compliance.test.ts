@@ -105,16 +105,24 @@ describe('screening', () => {
     expect(curious.req.screening).toMatchObject({ decision: 'borderline' });
   }, 10_000);
 
-  it('refuses the 5th step of a sweep of one amount, and a ladder at once', async () => {
+  it('refuses the 5th value of a sweep of one amount (the 4th of an even staircase), and a ladder at once', async () => {
     const op = OPS.get('inci_label') as Operation;
     const body = (p: number) => ({ variant: 'luxe', nbPct: 80, lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 }], mode: 'label', market: 'eu', productType: 'leave_on' });
     const results: Array<HttpError | null> = [];
-    for (let i = 1; i <= 5; i++) {
+    // Uneven steps: an even staircase is refused at its 4th value (probes.ts isStepped).
+    for (const p of [1, 2, 3.5, 4, 6]) {
       clock += 1_000;
-      results.push(await refusal(hooks.screening(ctx('acct_sweep'), op, body(i))));
+      results.push(await refusal(hooks.screening(ctx('acct_sweep'), op, body(p))));
     }
     expect(results.slice(0, 4)).toEqual([null, null, null, null]);
     expect(results[4]).toMatchObject({ code: 'protected_ip' });
+    const stairs: Array<HttpError | null> = [];
+    for (const p of [1, 2, 3, 4]) {
+      clock += 1_000;
+      stairs.push(await refusal(hooks.screening(ctx('acct_stairs'), op, body(p))));
+    }
+    expect(stairs.slice(0, 3)).toEqual([null, null, null]);
+    expect(stairs[3]).toMatchObject({ code: 'protected_ip' });
     const ladder = { ...body(1), lines: [{ n: 'GLYCERIN', pct: 1 }, { n: 'GLYCERIN', pct: 2 }, { n: 'GLYCERIN', pct: 3 }, { n: 'GLYCERIN', pct: 4 }] };
     expect(await refusal(hooks.screening(ctx('acct_ladder'), op, ladder))).toMatchObject({ code: 'protected_ip' });
   }, 20_000);
@@ -124,9 +132,9 @@ describe('screening', () => {
     const replicas = [new ComplianceGate(clients, createLogger('', 'silent'), () => clock), new ComplianceGate(clients, createLogger('', 'silent'), () => clock)];
     for (const r of replicas) await r.listen(bus);
     const op = OPS.get('check_formula') as Operation;
-    // Glycerin 2 to 7 %, water balancing every step, the fragrance edited on the 3rd and 5th step.
+    // Glycerin 2 to 7.5 % by uneven steps, water balancing every step, the fragrance edited on the 3rd and 5th step.
     const body = (i: number) => {
-      const glycerin = 2 + i;
+      const glycerin = [2, 3, 4.5, 5, 7, 7.5][i]!;
       const parfum = i === 2 || i === 4 ? 0.12 : 0.1;
       return { variant: 'classic', basePct: 60, pH: 5.5, lines: [{ n: 'AQUA', pct: 40 - glycerin - parfum - 0.8 }, { n: 'GLYCERIN', pct: glycerin }, { n: 'PARFUM', pct: parfum }, { n: 'PHENOXYETHANOL', pct: 0.8 }] };
     };

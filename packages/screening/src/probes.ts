@@ -36,6 +36,10 @@ export const PROBE_LIMITS = {
   sweepValues: 5,
   /** Distinct values of one line in preservation guidance that make a sweep: 7 levels are a choice, the 8th is refused. */
   choiceValues: 8,
+  /** Distinct values of one number on checks and labels, stepped evenly one way, that make a sweep: refused at the 4th. */
+  steppedValues: 4,
+  /** How far a step may stray from the mean step and still be "even" (a share of it). */
+  stepSpread: 0.25,
   /** Other numbers that may toggle between two values along a sweep without hiding it (decoys): a third is formulating. */
   decoyLines: 2,
   /** Plain lines of one name (other than water) in one request that make a ladder: more than the phases of a formula. */
@@ -83,6 +87,8 @@ export interface Run {
   values: number;
   /** Of those, the values sent to checks and labels (the newest included when it is one). */
   formulaValues: number;
+  /** The values sent to checks and labels in the order sent, repeats in a row once, the newest last (decoyRun only). */
+  steps?: number[];
 }
 
 /**
@@ -135,7 +141,7 @@ function addDistinct(values: number[], v: number): boolean {
  * that balances it), and at most decoyLines of them moved at all. Formulating moves other lines to
  * new values as it goes (a remedy, the next active), and is no run here.
  */
-export function decoyRun(window: readonly WindowEntry[], next: Signature, now: number, guidance = false): Run {
+export function decoyRun(window: readonly WindowEntry[], next: Signature, now: number, guidance = false, least: number = PROBE_LIMITS.sweepValues): Run {
   const none: Run = { moving: -1, values: 0, formulaValues: 0 };
   const since = now - PROBE_LIMITS.windowMs;
   const rows: Array<{ coords: readonly number[]; guidance?: boolean }> = [{ coords: next.coords, guidance }];
@@ -144,13 +150,13 @@ export function decoyRun(window: readonly WindowEntry[], next: Signature, now: n
     if (e.at < since) break;
     if (e.family === next.family && e.coords.length === next.coords.length) rows.push(e);
   }
-  if (rows.length < PROBE_LIMITS.sweepValues) return none;
+  if (rows.length < least) return none;
   const n = next.coords.length;
   const distinct: number[][] = Array.from({ length: n }, () => []);
   for (const r of rows) for (let i = 0; i < n; i++) addDistinct(distinct[i]!, r.coords[i]!);
   let moving = 0;
   for (let i = 1; i < n; i++) if (distinct[i]!.length > distinct[moving]!.length) moving = i;
-  if (distinct[moving]!.length < PROBE_LIMITS.sweepValues) return none;
+  if (distinct[moving]!.length < least) return none;
   let decoys = 0;
   for (let k = 0; k < n; k++) {
     if (k === moving || distinct[k]!.length < 2) continue;
@@ -159,8 +165,33 @@ export function decoyRun(window: readonly WindowEntry[], next: Signature, now: n
     if (distinct[k]!.length > 2 || ++decoys > PROBE_LIMITS.decoyLines) return none;
   }
   const formula: number[] = [];
-  for (const r of rows) if (!r.guidance) addDistinct(formula, r.coords[moving]!);
-  return { moving, values: distinct[moving]!.length, formulaValues: formula.length };
+  const steps: number[] = [];
+  // rows run newest first: the steps are collected oldest first.
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i]!;
+    if (r.guidance) continue;
+    const v = r.coords[moving]!;
+    addDistinct(formula, v);
+    if (!steps.length || !near(steps[steps.length - 1]!, v)) steps.push(v);
+  }
+  return { moving, values: distinct[moving]!.length, formulaValues: formula.length, steps: guidance ? [] : steps };
+}
+
+/**
+ * Whether a run ends in an even staircase: the last steppedValues values sent to checks and labels
+ * go one way by steps of one size (2.5, 3, 3.5, 4 %), the newest request among them. That is how a
+ * sweep reads a threshold; formulating moves a line back and forth, or by steps that shrink as the
+ * verdict comes close (8, 6, 5, 4.5). Preservation guidance, where levels are a choice, is no step.
+ */
+export function isStepped(run: Run): boolean {
+  const k = PROBE_LIMITS.steppedValues;
+  const s = run.steps ?? [];
+  if (run.moving < 0 || s.length < k) return false;
+  const last = s.slice(-k);
+  const d = last.slice(1).map((v, i) => v - last[i]!);
+  const mean = (last[k - 1]! - last[0]!) / (k - 1);
+  if (mean === 0 || !d.every((x) => Math.sign(x) === Math.sign(mean))) return false;
+  return d.every((x) => Math.abs(x - mean) <= PROBE_LIMITS.stepSpread * Math.abs(mean));
 }
 
 /** Whether a run is a sweep: the share or a checked line through sweepValues values, or any line through choiceValues. */
@@ -173,7 +204,9 @@ export function isSweep(run: Run): boolean {
 /** Whether the newest signature completes a probe, given the subject's window before it. */
 export function detectProbe(window: readonly WindowEntry[], next: Signature, now: number, guidance = false): Probe | null {
   if (next.sameNameLines >= PROBE_LIMITS.ladderLines) return { rule: 'probe.ladder' };
-  return isSweep(sweepRun(window, next, now, guidance)) || isSweep(decoyRun(window, next, now, guidance)) ? { rule: 'probe.sweep' } : null;
+  if (isSweep(sweepRun(window, next, now, guidance))) return { rule: 'probe.sweep' };
+  const run = decoyRun(window, next, now, guidance, PROBE_LIMITS.steppedValues);
+  return (run.values >= PROBE_LIMITS.sweepValues && isSweep(run)) || isStepped(run) ? { rule: 'probe.sweep' } : null;
 }
 
 /** The window with the newest entry added, oldest and expired entries dropped. */

@@ -56,9 +56,28 @@ describe('signatures', () => {
   });
 });
 
+/** A sweep whose steps are uneven (no four values in a row stepped evenly): caught by its count of values. */
+const UNEVEN = [1, 2, 3.5, 4, 6, 6.5, 8, 9];
+/** A sweep stepped evenly: caught at its 4th value. */
+const EVEN = [1, 2, 3, 4, 5, 6, 7, 8];
+
 describe('sweeps and bisections', () => {
-  it('a monotone sweep of one amount is caught at its 5th request', () => {
-    expect(firstProbe([1, 2, 3, 4, 5, 6, 7, 8].map(withGlycerin))).toBe(PROBE_LIMITS.sweepValues);
+  it('a sweep of one amount is caught at its 5th value, or at its 4th when stepped evenly', () => {
+    expect(firstProbe(UNEVEN.map(withGlycerin))).toBe(PROBE_LIMITS.sweepValues);
+    expect(firstProbe(EVEN.map(withGlycerin))).toBe(PROBE_LIMITS.steppedValues);
+    expect(firstProbe([8, 7, 6, 5].map(withGlycerin))).toBe(4);
+    // Steps within a quarter of the mean are even; jitter does not hide a staircase.
+    expect(firstProbe([2, 2.48, 3.03, 3.51].map(withGlycerin))).toBe(4);
+  });
+  it('an even staircase in preservation guidance is a choice of levels, not a step', () => {
+    expect(firstProbe([0.4, 0.6, 0.8, 1].map((pe) => balanced({ pe })), true)).toBe(0);
+  });
+  it('a staircase interleaved with other calls of the family, with decoy edits, is still caught at its 4th value', () => {
+    const seq = [2.5, 3, 3.5, 4].map((glycerin, i) => {
+      const f = balanced({ glycerin });
+      return { ...f, lines: f.lines.map((l) => (l.n === 'NIACINAMIDE' && i === 1 ? { ...l, pct: 4.4 } : l)) };
+    });
+    expect(firstProbe(seq)).toBe(4);
   });
   it('a bisection of nbPct is caught', () => {
     const seq = [50, 25, 37.5, 31.25, 34.375, 32.8125, 33.59375].map((share) => base({ share }));
@@ -67,39 +86,41 @@ describe('sweeps and bisections', () => {
   });
   it('a decoy request of another family in between does not reset the run', () => {
     const decoy = base({ architecture: 'classic' });
-    expect(firstProbe([withGlycerin(1), decoy, withGlycerin(2), decoy, withGlycerin(3), withGlycerin(4), decoy, withGlycerin(5), withGlycerin(6)])).toBe(8);
+    expect(firstProbe([withGlycerin(1), decoy, withGlycerin(2), decoy, withGlycerin(3.5), withGlycerin(4), decoy, withGlycerin(6), withGlycerin(6.5)])).toBe(8);
   });
   it('jittering a second amount a little at every step does not hide a sweep', () => {
-    const seq = [1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + (i % 3) * 0.03 }, ...base().lines.slice(2)] }));
+    const seq = UNEVEN.map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + (i % 3) * 0.03 }, ...base().lines.slice(2)] }));
     expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
   });
   it('a decoy line toggled between two amounts now and then does not hide a sweep', () => {
-    const seq = [1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + (i % 2) * 0.5 }, ...base().lines.slice(2)] }));
+    const seq = UNEVEN.map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + (i % 2) * 0.5 }, ...base().lines.slice(2)] }));
     expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
     // Two decoys, each edited on some steps only, with water balancing every step.
-    const two = [2, 3, 4, 5, 6, 7].map((glycerin, i) => {
+    const two = UNEVEN.map((glycerin, i) => {
       const f = balanced({ glycerin });
       return { ...f, lines: f.lines.map((l) => (l.n === 'NIACINAMIDE' && i % 3 === 1 ? { ...l, pct: 4.5 } : l.n === 'PHENOXYETHANOL' && i === 3 ? { ...l, pct: 0.6 } : l)) };
     });
     expect(firstProbe(two)).toBe(PROBE_LIMITS.sweepValues);
   });
   it('the share swept with decoy edits in between is caught at its 5th value', () => {
-    const seq = [55, 57, 59, 61, 63, 65].map((share, i) => balanced({ share, pe: i === 2 ? 0.6 : 0.5 }));
+    const seq = [55, 57.5, 61, 63, 66, 68].map((share, i) => balanced({ share, pe: i === 2 ? 0.6 : 0.5 }));
     expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
+    expect(firstProbe([55, 57, 59, 61].map((share, i) => balanced({ share, pe: i === 2 ? 0.6 : 0.5 })))).toBe(PROBE_LIMITS.steppedValues);
   });
   it('a ladder of same-name lines in one request is caught at once', () => {
     expect(firstProbe([base({ lines: [{ n: 'LECITHIN', pct: 0.1 }, { n: 'lecithin', pct: 0.2 }, { n: 'Lecithin', pct: 0.4 }, { n: 'LECITHIN', pct: 0.8 }, { n: 'WATER', pct: 10 }] })])).toBe(1);
   });
   it('a sweep balanced with water (each step moves AQUA too) is caught at its 5th request', () => {
-    expect(firstProbe([1, 2, 3, 4, 5, 6, 7, 8].map((glycerin) => balanced({ glycerin })))).toBe(PROBE_LIMITS.sweepValues);
+    expect(firstProbe(UNEVEN.map((glycerin) => balanced({ glycerin })))).toBe(PROBE_LIMITS.sweepValues);
+    expect(firstProbe(EVEN.map((glycerin) => balanced({ glycerin })))).toBe(PROBE_LIMITS.steppedValues);
   });
   it('a sweep of the share balanced with water is caught at its 5th request, in preservation guidance too', () => {
-    const seq = [60, 62, 64, 66, 68, 70, 72, 74].map((share) => balanced({ share }));
+    const seq = [60, 62, 65, 66, 69, 70, 72, 74].map((share) => balanced({ share }));
     expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
     expect(firstProbe(seq, true)).toBe(PROBE_LIMITS.sweepValues);
   });
   it('a sweep balanced with another line (one up, the other down by as much) is caught', () => {
-    const seq = [1, 2, 3, 4, 5, 6, 7].map((p) => base({ lines: [{ n: 'GLYCERIN', pct: 10 - p }, { n: 'NIACINAMIDE', pct: p }, ...base().lines.slice(2)] }));
+    const seq = UNEVEN.map((p) => base({ lines: [{ n: 'GLYCERIN', pct: 10 - p }, { n: 'NIACINAMIDE', pct: p }, ...base().lines.slice(2)] }));
     expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
   });
   it('a preservative swept in preservation guidance is caught at its 8th level', () => {
@@ -126,7 +147,7 @@ describe('not probes (issue 30)', () => {
     expect(firstProbe([1, 0.8, 0.6, 0.5, 0.7, 0.9, 0.75].map((pe) => balanced({ pe })), true)).toBe(0);
   });
   it('repeats of an identical request add no value', () => {
-    const seq = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 4].map((glycerin) => balanced({ glycerin }));
+    const seq = [1, 1, 1, 2, 2, 2, 3.5, 3.5, 3.5, 4, 4, 4, 4, 4].map((glycerin) => balanced({ glycerin }));
     expect(firstProbe(seq)).toBe(0);
   });
 });
@@ -139,9 +160,9 @@ describe('formulating is not a sweep', () => {
     expect(firstProbe([withGlycerin(8), withGlycerin(6), withGlycerin(5), withGlycerin(4.5), withGlycerin(6)])).toBe(0);
   });
   it('a second line moved to a third value, or a third line moved, is formulating, not a decoy', () => {
-    const trend = [1, 2, 3, 4, 5, 6].map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + Math.floor(i / 2) }, ...base().lines.slice(2)] }));
+    const trend = UNEVEN.slice(0, 6).map((p, i) => base({ lines: [{ n: 'GLYCERIN', pct: p }, { n: 'NIACINAMIDE', pct: 4 + Math.floor(i / 2) }, ...base().lines.slice(2)] }));
     expect(firstProbe(trend)).toBe(0);
-    const three = [2, 3, 4, 5, 6].map((glycerin, i) => {
+    const three = UNEVEN.slice(0, 5).map((glycerin, i) => {
       const f = balanced({ glycerin, share: i === 1 ? 72 : 70, pe: i === 2 ? 0.6 : 0.5 });
       return { ...f, lines: f.lines.map((l) => (l.n === 'NIACINAMIDE' && i === 3 ? { ...l, pct: 5 } : l)) };
     });
