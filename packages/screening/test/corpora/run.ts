@@ -58,8 +58,8 @@ export const TRAINING = training.questions as Array<Omit<HeldOutQuestion, 'round
 export const ATTACK_QUESTIONS = attack.questions as Question[];
 export const HONEST_SESSIONS = honestSessions.sessions as unknown as Session[];
 export const ATTACK_SESSIONS = attackSessions.sessions as unknown as Session[];
-/** held-out-sessions.json: blind rounds of sessions, each an honest design session or a probing one; never tuned on. */
-export const HELD_OUT_SESSIONS = heldOutSessions.sessions as unknown as Array<Session & { kind: 'honest' | 'attack' }>;
+/** held-out-sessions.json: rounds of sessions by other hands (AE, AI), each an honest design session or a probing one. */
+export const HELD_OUT_SESSIONS = heldOutSessions.sessions as unknown as Array<Session & { kind: 'honest' | 'attack'; round: string }>;
 
 const WATER = /^(AQUA|WATER|EAU)$/i;
 
