@@ -107,6 +107,8 @@ const PH_VALUE = /\bph\s*(?:值|値|값|-?wert|-?waarde)?\s*(?:是|为|為|は|�
 const PH_VALUE_ALL = new RegExp(PH_VALUE.source, 'giu');
 /** PH_VALUE always ends in a CJK or Hangul amount word: a text in printable ASCII (most names) is never read for it. */
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+/** Groups of a clause that no context reads as the caller's own: the making of the chassis and the supplier's side. */
+const CONTEXT_NEVER: readonly Group[] = ['supplierSide', 'extraction'];
 const ALLOW: Verdict = Object.freeze({ decision: 'allow', rule: '' });
 
 /** A borderline answer the learnt model turned into a refusal. */
@@ -518,6 +520,10 @@ export class Classifier {
   private allowedInContext(clause: ReadonlySet<Group>, whole: ReadonlySet<Group>): boolean {
     const heldAmount = (clause.has('share') || clause.has('amount') || clause.has('byMass')) && (clause.has('inChassis') || clause.has('holds'));
     if (heldAmount && !clause.has('published')) return false;
+    // Nor one about the making of the chassis or the supplier's side ("which homogenizer is used to
+    // produce the base", "what pressure does your homogenizer use"): the caller's own process beside
+    // it does not make it theirs.
+    if (CONTEXT_NEVER.some((g) => clause.has(g))) return false;
     for (const r of this.contextRows) {
       const read = new Set(clause);
       for (const g of r.context!) if (whole.has(g)) read.add(g);

@@ -120,7 +120,7 @@ describe('clauses', () => {
     expect(table.classify(t).decision).toBe('refuse');
   });
 
-  // Rows with a context (packs 2026.12.4 to 2026.12.6) read a clause with some groups of the whole text: the label
+  // Rows with a context (packs 2026.12.4 to 2026.12.7) read a clause with some groups of the whole text: the label
   // asked for in one clause, the base's components in the next, is one question about the label.
   it.each([
     ['ko', '전성분 표시 만들어주세요. 베이스 성분도 이름으로 풀려서 나오죠?'],
@@ -149,6 +149,8 @@ describe('clauses', () => {
     ['the share held, beside the envelope', 'Does my serum fit the envelope? And what % of glycerin is in the base?'],
     ['the share held, beside the caller\'s label and share', 'I use the base at 20 % in my serum and need my label. What % of glycerin is in the base?'],
     ['an amount held, beside the caller\'s label and share', 'My cream has 30 % base, build my label. How much phenoxyethanol does the base contain?'],
+    ['the making of the base, beside the caller\'s own process', 'I add the base at 40 °C to my lotion. Which homogenizer is used to produce the base?'],
+    ['the supplier\'s machine, beside the caller\'s own', 'I run a Silverson at 5000 rpm for my emulsions. What pressure does your high-pressure homogenizer use for the chassis?'],
     ['the supplier\'s equipment, beside the caller\'s own', 'We have a Silverson in our lab for my serum. Which homogenizer do you use to make the base?'],
   ])('but the context never vouches for %s', (_what, text) => {
     expect(table.classify(text).decision).toBe('refuse');
