@@ -126,9 +126,9 @@ export function sweepRun(window: readonly WindowEntry[], next: Signature, now: n
   return { moving, values: values.size, formulaValues: formulaValues.size };
 }
 
-/** Adds v to the distinct values held unless one is within jitter of it; returns whether it was new. */
-function addDistinct(values: number[], v: number): boolean {
-  for (const u of values) if (near(u, v)) return false;
+/** Adds v to the distinct values held unless one is within jitter of it (or equal, when exact); returns whether it was new. */
+function addDistinct(values: number[], v: number, exact = false): boolean {
+  for (const u of values) if (exact ? u === v : near(u, v)) return false;
   values.push(v);
   return true;
 }
@@ -152,11 +152,22 @@ export function decoyRun(window: readonly WindowEntry[], next: Signature, now: n
   }
   if (rows.length < least) return none;
   const n = next.coords.length;
+  // Other numbers are read through the jitter (noise on a second line is no move), the moving one
+  // exactly: every value of it is one more reading, and a bisection closes in by less than the jitter.
   const distinct: number[][] = Array.from({ length: n }, () => []);
-  for (const r of rows) for (let i = 0; i < n; i++) addDistinct(distinct[i]!, r.coords[i]!);
+  const exact: number[][] = Array.from({ length: n }, () => []);
+  for (const r of rows)
+    for (let i = 0; i < n; i++) {
+      addDistinct(distinct[i]!, r.coords[i]!);
+      addDistinct(exact[i]!, r.coords[i]!, true);
+    }
   let moving = 0;
-  for (let i = 1; i < n; i++) if (distinct[i]!.length > distinct[moving]!.length) moving = i;
-  if (distinct[moving]!.length < least) return none;
+  for (let i = 1; i < n; i++) {
+    const a = distinct[i]!.length;
+    const b = distinct[moving]!.length;
+    if (a > b || (a === b && exact[i]!.length > exact[moving]!.length)) moving = i;
+  }
+  if (exact[moving]!.length < least) return none;
   let decoys = 0;
   for (let k = 0; k < n; k++) {
     if (k === moving || distinct[k]!.length < 2) continue;
@@ -171,10 +182,10 @@ export function decoyRun(window: readonly WindowEntry[], next: Signature, now: n
     const r = rows[i]!;
     if (r.guidance) continue;
     const v = r.coords[moving]!;
-    addDistinct(formula, v);
+    addDistinct(formula, v, true);
     if (!steps.length || !near(steps[steps.length - 1]!, v)) steps.push(v);
   }
-  return { moving, values: distinct[moving]!.length, formulaValues: formula.length, steps: guidance ? [] : steps };
+  return { moving, values: exact[moving]!.length, formulaValues: formula.length, steps: guidance ? [] : steps };
 }
 
 /**

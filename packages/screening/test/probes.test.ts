@@ -84,6 +84,10 @@ describe('sweeps and bisections', () => {
     expect(firstProbe(seq)).toBeGreaterThan(0);
     expect(firstProbe(seq)).toBeLessThanOrEqual(8);
   });
+  it('a bisection closing in by less than the jitter, with decoy edits, is caught at its 5th value', () => {
+    const seq = [50, 52, 55, 53.5, 54.2, 53.8, 54, 53.9].map((share, i) => balanced({ share, glycerin: i === 3 ? 2.9 : 3 }));
+    expect(firstProbe(seq)).toBe(5);
+  });
   it('a decoy request of another family in between does not reset the run', () => {
     const decoy = base({ architecture: 'classic' });
     expect(firstProbe([withGlycerin(1), decoy, withGlycerin(2), decoy, withGlycerin(3.5), withGlycerin(4), decoy, withGlycerin(6), withGlycerin(6.5)])).toBe(8);
