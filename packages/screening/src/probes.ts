@@ -60,6 +60,12 @@ export interface Probe {
  */
 export const JITTER = { relative: 0.02, absolute: 0.01 } as const;
 const near = (x: number, y: number): boolean => x === y || Math.abs(x - y) <= Math.max(JITTER.absolute, JITTER.relative * Math.max(Math.abs(x), Math.abs(y)));
+/**
+ * The moving number of a sweep is read finer than the jitter: a bisection closes in by less than 2 %
+ * (53.9, then 53.95), and only a client's rounding noise (3 and 3.0004) is one value.
+ */
+export const FINE = { relative: 0.0005, absolute: 0.001 } as const;
+const same = (x: number, y: number): boolean => x === y || Math.abs(x - y) <= Math.max(FINE.absolute, FINE.relative * Math.max(Math.abs(x), Math.abs(y)));
 
 /**
  * The one coordinate in which a and b differ beyond jitter: its index, -1 when none, null when the
@@ -126,9 +132,9 @@ export function sweepRun(window: readonly WindowEntry[], next: Signature, now: n
   return { moving, values: values.size, formulaValues: formulaValues.size };
 }
 
-/** Adds v to the distinct values held unless one is within jitter of it (or equal, when exact); returns whether it was new. */
-function addDistinct(values: number[], v: number, exact = false): boolean {
-  for (const u of values) if (exact ? u === v : near(u, v)) return false;
+/** Adds v to the distinct values held unless one is within jitter of it (or the same, when fine); returns whether it was new. */
+function addDistinct(values: number[], v: number, fine = false): boolean {
+  for (const u of values) if (fine ? same(u, v) : near(u, v)) return false;
   values.push(v);
   return true;
 }
@@ -153,21 +159,25 @@ export function decoyRun(window: readonly WindowEntry[], next: Signature, now: n
   if (rows.length < least) return none;
   const n = next.coords.length;
   // Other numbers are read through the jitter (noise on a second line is no move), the moving one
-  // exactly: every value of it is one more reading, and a bisection closes in by less than the jitter.
+  // finely: every value of it is one more reading, and a bisection closes in by less than the jitter.
+  // Most numbers of a formula never move: only those that do are counted.
   const distinct: number[][] = Array.from({ length: n }, () => []);
-  const exact: number[][] = Array.from({ length: n }, () => []);
-  for (const r of rows)
-    for (let i = 0; i < n; i++) {
+  const fine: number[][] = Array.from({ length: n }, () => []);
+  for (let i = 0; i < n; i++) {
+    const v0 = next.coords[i]!;
+    if (rows.every((r) => r.coords[i] === v0)) continue;
+    for (const r of rows) {
       addDistinct(distinct[i]!, r.coords[i]!);
-      addDistinct(exact[i]!, r.coords[i]!, true);
+      addDistinct(fine[i]!, r.coords[i]!, true);
     }
+  }
   let moving = 0;
   for (let i = 1; i < n; i++) {
     const a = distinct[i]!.length;
     const b = distinct[moving]!.length;
-    if (a > b || (a === b && exact[i]!.length > exact[moving]!.length)) moving = i;
+    if (a > b || (a === b && fine[i]!.length > fine[moving]!.length)) moving = i;
   }
-  if (exact[moving]!.length < least) return none;
+  if (fine[moving]!.length < least) return none;
   let decoys = 0;
   for (let k = 0; k < n; k++) {
     if (k === moving || distinct[k]!.length < 2) continue;
@@ -185,7 +195,7 @@ export function decoyRun(window: readonly WindowEntry[], next: Signature, now: n
     addDistinct(formula, v, true);
     if (!steps.length || !near(steps[steps.length - 1]!, v)) steps.push(v);
   }
-  return { moving, values: exact[moving]!.length, formulaValues: formula.length, steps: guidance ? [] : steps };
+  return { moving, values: fine[moving]!.length, formulaValues: formula.length, steps: guidance ? [] : steps };
 }
 
 /**

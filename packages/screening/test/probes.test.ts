@@ -150,6 +150,9 @@ describe('not probes (issue 30)', () => {
     expect(firstProbe([0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((pe) => balanced({ pe })), true)).toBe(0);
     expect(firstProbe([1, 0.8, 0.6, 0.5, 0.7, 0.9, 0.75].map((pe) => balanced({ pe })), true)).toBe(0);
   });
+  it("a client's rounding noise on one amount is one value", () => {
+    expect(firstProbe([3, 3.0004, 2.9997, 3.0002, 3.0001, 2.9999].map((glycerin) => balanced({ glycerin })))).toBe(0);
+  });
   it('repeats of an identical request add no value', () => {
     const seq = [1, 1, 1, 2, 2, 2, 3.5, 3.5, 3.5, 4, 4, 4, 4, 4].map((glycerin) => balanced({ glycerin }));
     expect(firstProbe(seq)).toBe(0);
