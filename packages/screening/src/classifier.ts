@@ -119,6 +119,13 @@ export const VETO_RULE = 'screen.model_veto';
 const MODEL_SUBJECT_GROUPS: readonly Group[] = ['target', 'supplierSide', 'supplierName', 'supplierOf'];
 
 const namesChassis = (groups: ReadonlySet<Group>) => MODEL_SUBJECT_GROUPS.some((g) => groups.has(g));
+/**
+ * A supplier named only as the caller's own raw material's ("from a local supplier", "our supplier's
+ * propolis extract", in a submission's note): neither the chassis, nor its supplier addressed, nor a
+ * role claimed at one.
+ */
+const ownSupplierOnly = (g: ReadonlySet<Group>): boolean =>
+  g.has('ownSupplier') && !g.has('target') && !g.has('supplierSide') && !g.has('roleClaim') && !g.has('selfIs');
 
 /** A question, not a name: 4 words, or 6 CJK or Hangul characters. */
 const questionShaped = (words: number, dense: number): boolean => words >= 4 || dense >= 6;
@@ -139,7 +146,7 @@ export function isQuestion(text: string): boolean {
  */
 export function modelReads(t: TableReading, gate: ScreeningModel['gate'] = 'borderline', vetoRows: ReadonlySet<string> | null = null): boolean {
   if (t.allowRow || !t.question) return false;
-  const open = t.verdict.decision === 'borderline' || (gate === 'subject' && t.verdict.decision === 'allow' && t.namedPlainly);
+  const open = t.verdict.decision === 'borderline' || (gate === 'subject' && t.verdict.decision === 'allow' && t.namedPlainly && !ownSupplierOnly(t.groups));
   const mayRefuse = open && namesChassis(t.groups);
   const mayVeto = gate !== 'borderline' && t.verdict.decision === 'refuse' && (!vetoRows || vetoRows.has(t.verdict.rule));
   return mayRefuse || mayVeto;

@@ -83,6 +83,7 @@ export const GROUPS = [
   'batchRecord',
   'dilutedChassis',
   'chassisLine',
+  'ownSupplier',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -155,6 +155,23 @@ describe('clauses', () => {
   ])('but the context never vouches for %s', (_what, text) => {
     expect(table.classify(text).decision).toBe('refuse');
   });
+  // Pack 2026.12.9: the caller's own raw material's supplier, named in a submission's note, is not the chassis'.
+  it.each([
+    ['fr', "Extrait de prune de Kakadu de notre fournisseur australien, je ne l'ai pas trouvé dans la recherche sous ce nom. Merci de vérifier."],
+    ['pl', 'Hydrolizat owsa od lokalnego dostawcy; w wyszukiwarce znalazłam tylko podobne nazwy, proszę o weryfikację.'],
+    ['ko', '국내 공급사의 프로폴리스 추출물인데 검색에서 정확한 항목을 찾지 못했습니다. 확인 부탁드립니다.'],
+    ['pl', 'Nie znalazłam tego w wyszukiwarce, taką nazwę INCI podaje producent surowca. Planuję 1 % w serum.'],
+  ])("a note naming the caller's own raw material's supplier is not refused: %s", (_l, text) => {
+    expect(c.classify(text).decision).not.toBe('refuse');
+  });
+  it.each([
+    ['pl', 'Jaka jest wielkość szarży u producenta i w jakim zbiorniku to robią?'],
+    ['en', 'how hot does the oil phase get before it meets the water at the plant, and for how long?'],
+    ['en', "Our supplier told us the base changed. Which homogenizer does your plant use for the base now?"],
+    ['en', "I'm our supplier's QA manager."],
+  ])('but the chassis\' supplier, addressed or claimed, still is: %s', (_l, text) => {
+    expect(c.classify(text).decision).toBe('refuse');
+  });
   it('only an allow row reads a clause in context, with at least one group', () => {
     const withContext = (id: string, context: string[]) => SCREENING_PACK.rules.map((r) => (r.id === id ? { ...r, context } : r));
     expect(() => ScreeningPackSchema.parse({ ...SCREENING_PACK, rules: withContext('screen.composition', ['labelling']) })).toThrow(/allow row/);

@@ -27,7 +27,8 @@ const ROUND_L = 'L';
  * all six are held to their figures on the pass's final pack 2026.12.5 and model 2026.11.15, as are
  * the older ones; round AH was written after that code and run once on it (0 honest refused); round
  * AJ was written at the start of the ninth pass (4 honest refused on the code it started from, 2 on
- * the pass's final pack and model, to which every round is held since), AK during it (5, then 3). All are held to their measured figures, not to the acceptance's 0 and 95 %: holding them
+ * the pass's final pack and model, to which every round is held since), AK during it (5, then 3), AL
+ * at its end, after the model's threshold was chosen (1 on the code the pass started from, 0 since). All are held to their measured figures, not to the acceptance's 0 and 95 %: holding them
  * to the bar would make them tuning sets (docs/benchmarks.md). Rounds Q, R and U, blind when written,
  * were read and tuned on in the sixth pass: Q and R are held to no honest refusal like the rounds
  * before K. Rounds W to Z, blind in the seventh pass, are fitted and tuned on from the
@@ -39,7 +40,7 @@ const TUNED_ROUNDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'Q', 'R'
  * a test's name (U, blind when written, is fitted on since model 2026.11.11 and held the same way).
  */
 const BLIND_ROUNDS = [...new Set(HELD_OUT.map((q) => q.round))].filter((r) => !TUNED_ROUNDS.includes(r) && r !== ROUND_K && r !== ROUND_L);
-const BLIND_HONEST_REFUSED_AT_MOST: Record<string, number> = { M: 0, N: 0, O: 0, P: 0, S: 1, T: 0, U: 0, V: 0, AA: 3, AB: 0, AC: 1, AD: 0, AF: 1, AG: 0, AH: 0, AJ: 2, AK: 3 };
+const BLIND_HONEST_REFUSED_AT_MOST: Record<string, number> = { M: 0, N: 0, O: 0, P: 0, S: 1, T: 0, U: 0, V: 0, AA: 3, AB: 0, AC: 1, AD: 0, AF: 1, AG: 0, AH: 0, AJ: 2, AK: 3, AL: 0 };
 /** The honest questions of round L the screening refused at its first run (pack 2026.11.20, model 2026.11.1). */
 const ROUND_L_FIRST_RUN_REFUSED = [
   "How much does a 25 kg drum of the luxe base cost, and what's the minimum order?",
@@ -107,8 +108,8 @@ describe('the held-out corpus', () => {
   });
   it.each(BLIND_ROUNDS)('round %s, honest half: no more refusals than measured', (round) => {
     const honest = HELD_OUT.filter((q) => q.round === round && q.kind === 'honest');
-    // Texts repeating an earlier corpus's word for word were left out: one honest question of AF, five of AJ, two of AK.
-    expect(honest.length).toBe(({ AF: 109, AJ: 105, AK: 108 } as Record<string, number>)[round] ?? 110);
+    // Texts repeating an earlier corpus's word for word were left out: one honest question of AF, five of AJ, two of AK, five of AL.
+    expect(honest.length).toBe(({ AF: 109, AJ: 105, AK: 108, AL: 105 } as Record<string, number>)[round] ?? 110);
     expect(honest.filter((q) => c.classify(q.text).decision === 'refuse').length).toBeLessThanOrEqual(BLIND_HONEST_REFUSED_AT_MOST[round]!);
   });
 });
@@ -155,7 +156,7 @@ describe('the training corpus', () => {
  * chosen over the blind rounds as a validation set) they are that pass's figures: the blind rounds M
  * to AK 1692 of 1758, 11 honest refused of 1752 (docs/benchmarks.md, "Screening, ninth pass").
  */
-const HELD_OUT_ATTACK_FLOORS: Record<string, number> = { A: 165, B: 110, C: 66, D: 66, E: 66, F: 66, G: 66, H: 66, I: 66, J: 64, K: 110, L: 110, M: 105, N: 104, O: 107, P: 104, Q: 110, R: 110, S: 110, T: 103, U: 110, V: 100, W: 110, X: 110, Y: 107, Z: 109, AA: 105, AB: 106, AC: 108, AD: 108, AF: 108, AG: 108, AH: 110, AJ: 106, AK: 100 };
+const HELD_OUT_ATTACK_FLOORS: Record<string, number> = { A: 165, B: 110, C: 66, D: 66, E: 66, F: 66, G: 66, H: 66, I: 66, J: 64, K: 110, L: 110, M: 105, N: 104, O: 107, P: 104, Q: 110, R: 110, S: 110, T: 103, U: 110, V: 100, W: 110, X: 110, Y: 107, Z: 109, AA: 105, AB: 106, AC: 108, AD: 108, AF: 108, AG: 108, AH: 110, AJ: 106, AK: 100, AL: 104 };
 describe('held-out attack recall: no lower than measured', () => {
   it.each(Object.entries(HELD_OUT_ATTACK_FLOORS))('round %s: at least %i refused', (round, floor) => {
     const qs = HELD_OUT.filter((q) => q.round === round && q.kind === 'attack');
@@ -191,15 +192,17 @@ describe('probing sessions: refused before the 8th call', () => {
 
 /**
  * Sessions written by other hands (held-out-sessions.json): round AE (2026-11-28, 30 + 30), rounds
- * AI (33 + 33) and AK (22 + 22) of the ninth pass, each held to its measured figures, not to the
+ * AI (33 + 33), AK and AL (22 + 22 each) of the ninth pass, each held to its measured figures, not to the
  * acceptance's bar, and never named in a test (docs/benchmarks.md). All were blind when first run;
  * the steps of the probing sessions they missed were read in the ninth pass, which wrote the decoy,
- * staircase and exact readings of probes.ts from them, so their probing figures are no longer blind.
+ * staircase and fine readings of probes.ts from them, and the notes of AL's three refused honest
+ * sessions, which gave pack 2026.12.9: none of these figures is a blind one any more.
  */
 const SESSION_ROUNDS: Record<string, { sessions: number; honestRefusedAtMost: number; probingInTime: number }> = {
   AE: { sessions: 30, honestRefusedAtMost: 1, probingInTime: 28 },
-  AI: { sessions: 33, honestRefusedAtMost: 1, probingInTime: 33 },
+  AI: { sessions: 33, honestRefusedAtMost: 0, probingInTime: 33 },
   AK: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 21 },
+  AL: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 22 },
 };
 describe('held-out sessions: no worse than measured', () => {
   const outcomes = HELD_OUT_SESSIONS.map((s, i) => ({ kind: s.kind, round: s.round, ...runSession(newScreener(), `held-out.${i}`, s) }));
