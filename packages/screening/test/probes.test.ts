@@ -153,6 +153,14 @@ describe('not probes (issue 30)', () => {
   it("a client's rounding noise on one amount is one value", () => {
     expect(firstProbe([3, 3.0004, 2.9997, 3.0002, 3.0001, 2.9999].map((glycerin) => balanced({ glycerin })))).toBe(0);
   });
+  it('a repeat is no step to share with other replicas; the first request of a family neither; a moved number is', () => {
+    const sc = new Screener(new Classifier());
+    const step = (f: FormulaLike, at: number) => sc.screen('steps', { texts: [], joinable: false, formula: f, guidance: false }, at).step;
+    expect(step(withGlycerin(3), 1_000)).toBe(false);
+    expect(step(withGlycerin(3), 2_000)).toBe(false);
+    expect(step(withGlycerin(4), 3_000)).toBe(true);
+    expect(step(withGlycerin(4), 4_000)).toBe(false);
+  });
   it('repeats of an identical request add no value', () => {
     const seq = [1, 1, 1, 2, 2, 2, 3.5, 3.5, 3.5, 4, 4, 4, 4, 4].map((glycerin) => balanced({ glycerin }));
     expect(firstProbe(seq)).toBe(0);
