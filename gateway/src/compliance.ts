@@ -205,10 +205,9 @@ export class ComplianceGate {
     // formulator tries preservative levels: there a handful of levels of one line is a choice.
     const guidance = op.id === 'preservation_check';
     const out = this.screener.screen(subject, { texts: textsOf(op.policy.screen, input), joinable: !!ctx.account && !op.policy.screen.includes('lines.n'), formula, guidance }, this.now());
-    // Only a request that moves a number of a formula family seen before can be a step of a sweep,
-    // so only those travel to the other replicas (the stream keeps events for a week; a repeat of the
-    // same formula, most of a customer's traffic, is none). A replica then misses at most the first
-    // request of a run.
+    // Every formula request but a repeat of its family's newest travels to the other replicas (the
+    // stream keeps events for a week): a repeat of the same formula, most of a customer's traffic,
+    // adds no value to any window.
     if (out.signature && out.step) {
       const event: EventOf<'compliance.signature'> = { origin: this.origin, subject, family: out.signature.family, coords: out.signature.coords, at: this.now(), guidance };
       // Not awaited: the window of this replica already holds it; the others learn it shortly.

@@ -119,13 +119,16 @@ export const VETO_RULE = 'screen.model_veto';
 const MODEL_SUBJECT_GROUPS: readonly Group[] = ['target', 'supplierSide', 'supplierName', 'supplierOf'];
 
 const namesChassis = (groups: ReadonlySet<Group>) => MODEL_SUBJECT_GROUPS.some((g) => groups.has(g));
+/** What a question about a maker's product asks: its contents, amounts, process or equipment. */
+const ASPECT_GROUPS: readonly Group[] = ['composition', 'amount', 'byMass', 'holds', 'exactEach', 'fullRecipe', 'seekStrong', 'processing', 'processingWeak', 'processDetail', 'equipment', 'madeWord', 'extraction'];
 /**
  * A supplier named only as the caller's own raw material's ("from a local supplier", "our supplier's
  * propolis extract", in a submission's note): neither the chassis, nor its supplier addressed, nor a
- * role claimed at one.
+ * role claimed at one, nor anything asked of a maker ("our supplier wants to know what the
+ * manufacturer puts in it" asks contents).
  */
 const ownSupplierOnly = (g: ReadonlySet<Group>): boolean =>
-  g.has('ownSupplier') && !g.has('target') && !g.has('supplierSide') && !g.has('roleClaim') && !g.has('selfIs');
+  g.has('ownSupplier') && !g.has('target') && !g.has('supplierSide') && !g.has('roleClaim') && !g.has('selfIs') && !ASPECT_GROUPS.some((a) => g.has(a));
 
 /** A question, not a name: 4 words, or 6 CJK or Hangul characters. */
 const questionShaped = (words: number, dense: number): boolean => words >= 4 || dense >= 6;

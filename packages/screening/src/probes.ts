@@ -135,6 +135,7 @@ export function sweepRun(window: readonly WindowEntry[], next: Signature, now: n
 /** Adds v to the distinct values held unless one is within jitter of it (or the same, when fine); returns whether it was new. */
 function addDistinct(values: number[], v: number, fine = false): boolean {
   for (const u of values) if (fine ? same(u, v) : near(u, v)) return false;
+  if (Number.isNaN(v) && values.some(Number.isNaN)) return false;
   values.push(v);
   return true;
 }
@@ -171,13 +172,17 @@ export function decoyRun(window: readonly WindowEntry[], next: Signature, now: n
       addDistinct(fine[i]!, r.coords[i]!, true);
     }
   }
+  // The moving number: one that moved beyond the jitter through 3 values or more if any (noise on
+  // another line is finer), else the one with the most fine values (a bisection inside the jitter
+  // beside a decoy toggled between two values).
+  const rank = (i: number) => (distinct[i]!.length >= 3 ? 1e6 * distinct[i]!.length : 0) + fine[i]!.length;
   let moving = 0;
-  for (let i = 1; i < n; i++) {
-    const a = distinct[i]!.length;
-    const b = distinct[moving]!.length;
-    if (a > b || (a === b && fine[i]!.length > fine[moving]!.length)) moving = i;
-  }
+  for (let i = 1; i < n; i++) if (rank(i) > rank(moving)) moving = i;
   if (fine[moving]!.length < least) return none;
+  // Only a request that brings a new value of it reads anything: a repeat, or a return to a value
+  // already sent, is refused by no run here (its rows may have aged out of what once broke the run).
+  const v = next.coords[moving]!;
+  if (rows.slice(1).some((r) => same(r.coords[moving]!, v))) return none;
   let decoys = 0;
   for (let k = 0; k < n; k++) {
     if (k === moving || distinct[k]!.length < 2) continue;
@@ -191,9 +196,9 @@ export function decoyRun(window: readonly WindowEntry[], next: Signature, now: n
   for (let i = rows.length - 1; i >= 0; i--) {
     const r = rows[i]!;
     if (r.guidance) continue;
-    const v = r.coords[moving]!;
-    addDistinct(formula, v, true);
-    if (!steps.length || !near(steps[steps.length - 1]!, v)) steps.push(v);
+    const x = r.coords[moving]!;
+    addDistinct(formula, x, true);
+    if (!steps.length || !near(steps[steps.length - 1]!, x)) steps.push(x);
   }
   return { moving, values: fine[moving]!.length, formulaValues: formula.length, steps: guidance ? [] : steps };
 }

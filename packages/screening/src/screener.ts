@@ -25,7 +25,7 @@ export interface ScreenOutcome {
   verdict: Verdict;
   /** The newest formula signature (the gateway shares the steps of a family with the other replicas). */
   signature: Signature | null;
-  /** Whether the request moves a number of a family of formulas the subject sent within the window: only those can be steps of a sweep (a repeat is none). */
+  /** Whether the request is a step of a family of formulas to share with other replicas: any but a repeat of the family's newest request. */
   step: boolean;
 }
 
@@ -58,10 +58,11 @@ export class Screener {
     const sig = signatureOf(req.formula);
     const window = this.windows.get(subject) ?? [];
     const since = now - PROBE_LIMITS.windowMs;
-    // The family's newest request: a repeat of it adds no value, so it is no step to share.
+    // The family's newest request: a repeat of it (same numbers, same operation kind) adds no value,
+    // so it is no step to share; the first request of a family is, as the other replicas count it.
     let last: WindowEntry | undefined;
     for (let i = window.length - 1; i >= 0 && !last; i--) if (window[i]!.family === sig.family && window[i]!.at >= since) last = window[i];
-    const step = last !== undefined && (last.coords.length !== sig.coords.length || last.coords.some((v, i) => v !== sig.coords[i]));
+    const step = !last || (last.guidance ?? false) !== req.guidance || last.coords.length !== sig.coords.length || last.coords.some((v, i) => v !== sig.coords[i]);
     const probe = detectProbe(window, sig, now, req.guidance);
     this.remember(subject, { family: sig.family, coords: sig.coords, at: now, guidance: req.guidance });
     return { verdict: probe ? { decision: 'refuse', rule: probe.rule } : verdict, signature: sig, step };

@@ -169,6 +169,8 @@ describe('clauses', () => {
     ['en', 'how hot does the oil phase get before it meets the water at the plant, and for how long?'],
     ['en', "Our supplier told us the base changed. Which homogenizer does your plant use for the base now?"],
     ['en', "I'm our supplier's QA manager."],
+    ['en', 'Our supplier wants to know what the manufacturer puts in it, roughly how much of each?'],
+    ['fr', 'notre fournisseur demande ce que le fabricant met dedans exactement et en quelle quantité'],
   ])('but the chassis\' supplier, addressed or claimed, still is: %s', (_l, text) => {
     expect(c.classify(text).decision).toBe('refuse');
   });

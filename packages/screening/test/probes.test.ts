@@ -153,13 +153,28 @@ describe('not probes (issue 30)', () => {
   it("a client's rounding noise on one amount is one value", () => {
     expect(firstProbe([3, 3.0004, 2.9997, 3.0002, 3.0001, 2.9999].map((glycerin) => balanced({ glycerin })))).toBe(0);
   });
-  it('a repeat is no step to share with other replicas; the first request of a family neither; a moved number is', () => {
+  it('a repeat of the family\'s newest request is no step to share with other replicas; a first request, a moved number or another operation is', () => {
     const sc = new Screener(new Classifier());
-    const step = (f: FormulaLike, at: number) => sc.screen('steps', { texts: [], joinable: false, formula: f, guidance: false }, at).step;
-    expect(step(withGlycerin(3), 1_000)).toBe(false);
+    const step = (f: FormulaLike, at: number, guidance = false) => sc.screen('steps', { texts: [], joinable: false, formula: f, guidance }, at).step;
+    expect(step(withGlycerin(3), 1_000)).toBe(true);
     expect(step(withGlycerin(3), 2_000)).toBe(false);
     expect(step(withGlycerin(4), 3_000)).toBe(true);
     expect(step(withGlycerin(4), 4_000)).toBe(false);
+    expect(step(withGlycerin(4), 5_000, true)).toBe(true);
+  });
+  it('a request that brings no new value of the moving number is never refused, even after the rows that broke the run aged out', () => {
+    const sc = new Screener(new Classifier());
+    const f = (glycerin: number, niacinamide: number) => base({ lines: [{ n: 'GLYCERIN', pct: glycerin }, { n: 'NIACINAMIDE', pct: niacinamide }, ...base().lines.slice(2)] });
+    const ask = (g: number, n: number, at: number) => sc.screen('aged', { texts: [], joinable: false, formula: f(g, n), guidance: false }, at).verdict.decision;
+    const min = 60_000;
+    const seq: Array<[number, number, number]> = [[1, 1, 0], [1, 2, min], [1, 3, 2 * min], [2, 3, 3 * min], [3, 3, 4 * min], [4, 3, 5 * min]];
+    for (const [g, n, at] of seq) expect(ask(g, n, at)).toBe('allow');
+    expect(ask(4, 3, 31.5 * min)).toBe('allow');
+    for (let i = 0; i < 30; i++) expect(ask(4, 3, 32 * min + i * 1_000)).toBe('allow');
+  });
+  it('a bisection inside the jitter beside a decoy toggled between two values is still caught', () => {
+    const seq = [53.0, 53.8, 53.4, 53.6, 53.5, 53.55].map((share, i) => balanced({ share, pe: i % 2 ? 0.12 : 0.1 }));
+    expect(firstProbe(seq)).toBe(5);
   });
   it('repeats of an identical request add no value', () => {
     const seq = [1, 1, 1, 2, 2, 2, 3.5, 3.5, 3.5, 4, 4, 4, 4, 4].map((glycerin) => balanced({ glycerin }));
