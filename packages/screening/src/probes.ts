@@ -134,8 +134,7 @@ export function sweepRun(window: readonly WindowEntry[], next: Signature, now: n
 
 /** Adds v to the distinct values held unless one is within jitter of it (or the same, when fine); returns whether it was new. */
 function addDistinct(values: number[], v: number, fine = false): boolean {
-  for (const u of values) if (fine ? same(u, v) : near(u, v)) return false;
-  if (Number.isNaN(v) && values.some(Number.isNaN)) return false;
+  for (const u of values) if (Object.is(u, v) || (fine ? same(u, v) : near(u, v))) return false;
   values.push(v);
   return true;
 }
@@ -232,7 +231,7 @@ export function detectProbe(window: readonly WindowEntry[], next: Signature, now
   if (next.sameNameLines >= PROBE_LIMITS.ladderLines) return { rule: 'probe.ladder' };
   if (isSweep(sweepRun(window, next, now, guidance))) return { rule: 'probe.sweep' };
   const run = decoyRun(window, next, now, guidance, PROBE_LIMITS.steppedValues);
-  return (run.values >= PROBE_LIMITS.sweepValues && isSweep(run)) || isStepped(run) ? { rule: 'probe.sweep' } : null;
+  return isSweep(run) || isStepped(run) ? { rule: 'probe.sweep' } : null;
 }
 
 /** The window with the newest entry added, oldest and expired entries dropped. */
