@@ -40,10 +40,23 @@ export const PROBE_LIMITS = {
   steppedValues: 4,
   /** How far a step may stray from the mean step and still be "even" (a share of it). */
   stepSpread: 0.25,
-  /** Other numbers that may toggle between two values along a sweep without hiding it (decoys): a third is formulating. */
+  /**
+   * How far a decoy may wander and still be a decoy, as a share of its largest value: a fragrance
+   * nudged between 0.18 and 0.25 beside a sweep; a remedy moves a line further (5 to 3 %).
+   */
+  decoyBand: 0.3,
+  /** Other numbers that may toggle between two values, or wander within decoyBand, along a sweep without hiding it (decoys): a third is formulating. */
   decoyLines: 2,
+  /** Distinct points of two numbers moved together on checks and labels, all else fixed, that make a grid: refused at the 5th. */
+  gridPoints: 5,
   /** Plain lines of one name (other than water) in one request that make a ladder: more than the phases of a formula. */
   ladderLines: 4,
+  /**
+   * Lines of other names whose amounts step evenly in one request (0.1, 0.3, 0.5 ... 1.5) that make a
+   * lineup of probes: refused at once. A formula's amounts cluster on a few round figures (0.1, 0.2,
+   * 0.5, 1, 2, 5), so five such lines in a row is already rare and six is a ruler.
+   */
+  lineupLines: 6,
   /** What the window holds per subject. */
   windowEntries: 32,
   windowMs: 30 * 60_000,
@@ -132,6 +145,24 @@ export function sweepRun(window: readonly WindowEntry[], next: Signature, now: n
   return { moving, values: values.size, formulaValues: formulaValues.size };
 }
 
+/**
+ * Whether a number's values along the rows go to and fro within decoyBand of its largest: a decoy
+ * nudged back and forth. A trend one way (a remedy lowering a line step by step) is formulating.
+ */
+function jiggles(rows: ReadonlyArray<{ coords: readonly number[] }>, k: number): boolean {
+  const v = rows.map((r) => r.coords[k]!);
+  const hi = Math.max(...v.map(Math.abs));
+  if (Math.max(...v) - Math.min(...v) > PROBE_LIMITS.decoyBand * hi) return false;
+  let dir = 0;
+  for (let i = 1; i < v.length; i++) {
+    if (near(v[i]!, v[i - 1]!)) continue;
+    const d = Math.sign(v[i]! - v[i - 1]!);
+    if (dir && d !== dir) return true;
+    dir = d;
+  }
+  return false;
+}
+
 /** Adds v to the distinct values held unless one is within jitter of it (or the same, when fine); returns whether it was new. */
 function addDistinct(values: number[], v: number, fine = false): boolean {
   for (const u of values) if (Object.is(u, v) || (fine ? same(u, v) : near(u, v))) return false;
@@ -182,12 +213,16 @@ export function decoyRun(window: readonly WindowEntry[], next: Signature, now: n
   // already sent, is refused by no run here (its rows may have aged out of what once broke the run).
   const v = next.coords[moving]!;
   if (rows.slice(1).some((r) => same(r.coords[moving]!, v))) return none;
+  // The share is what a prober moves first (each value reads every component's label rank): moved
+  // through sweepValues values, it is a sweep whatever moves beside it (a staircase of fewer is read
+  // with its decoys, as any other number's).
+  const shareSweep = moving === 0 && fine[0]!.length >= PROBE_LIMITS.sweepValues;
   let decoys = 0;
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < n && !shareSweep; k++) {
     if (k === moving || distinct[k]!.length < 2) continue;
     const sum = next.coords[moving]! + next.coords[k]!;
     if (rows.every((r) => near(r.coords[moving]! + r.coords[k]!, sum))) continue;
-    if (distinct[k]!.length > 2 || ++decoys > PROBE_LIMITS.decoyLines) return none;
+    if ((distinct[k]!.length > 2 && !jiggles(rows, k)) || ++decoys > PROBE_LIMITS.decoyLines) return none;
   }
   const formula: number[] = [];
   const steps: number[] = [];
@@ -219,6 +254,51 @@ export function isStepped(run: Run): boolean {
   return d.every((x) => Math.abs(x - mean) <= PROBE_LIMITS.stepSpread * Math.abs(mean));
 }
 
+/**
+ * A grid: two numbers crossed (three shares at each of two glycerin levels) rather than one swept.
+ * Every request of the family in the window is read at once; when exactly two numbers ever moved
+ * and the newest request brings a point of them not sent before, the points sent to checks and
+ * labels are counted. Formulating moves a third line sooner or later (a remedy, an active), or
+ * comes back to points it has tried.
+ */
+export function gridPoints(window: readonly WindowEntry[], next: Signature, now: number): number {
+  const since = now - PROBE_LIMITS.windowMs;
+  const rows: Array<readonly number[]> = [next.coords];
+  for (let i = window.length - 1; i >= 0; i--) {
+    const e = window[i]!;
+    if (e.at < since) break;
+    if (e.family === next.family && e.coords.length === next.coords.length && !e.guidance) rows.push(e.coords);
+  }
+  if (rows.length < PROBE_LIMITS.gridPoints) return 0;
+  const moved: number[] = [];
+  for (let k = 0; k < next.coords.length; k++) {
+    if (rows.every((r) => near(r[k]!, next.coords[k]!))) continue;
+    if (moved.length === 2) return 0;
+    moved.push(k);
+  }
+  if (moved.length !== 2) return 0;
+  const [a, b] = moved as [number, number];
+  // Only a new point reads anything: rows[0] is the newest, so it is new when no other row holds it.
+  if (rows.slice(1).some((r) => same(r[a]!, next.coords[a]!) && same(r[b]!, next.coords[b]!))) return 0;
+  const points: Array<readonly number[]> = [];
+  for (const r of rows) if (!points.some((p) => same(p[a]!, r[a]!) && same(p[b]!, r[b]!))) points.push(r);
+  // Crossed, not traced: two values of each number were each tried with two or more of the other. A
+  // line of points (two amounts moved together) or an L (one settled, then the other) is formulating.
+  const crossed = (k: number, o: number) => {
+    const seen: number[] = [];
+    let n = 0;
+    for (const p of points) {
+      if (seen.some((v) => same(v, p[k]!))) continue;
+      seen.push(p[k]!);
+      const others: number[] = [];
+      for (const q of points) if (same(q[k]!, p[k]!)) addDistinct(others, q[o]!, true);
+      if (others.length >= 2) n++;
+    }
+    return n >= 2;
+  };
+  return crossed(a, b) && crossed(b, a) ? points.length : 0;
+}
+
 /** Whether a run is a sweep: the share or a checked line through sweepValues values, or any line through choiceValues. */
 export function isSweep(run: Run): boolean {
   if (run.moving < 0) return false;
@@ -228,8 +308,9 @@ export function isSweep(run: Run): boolean {
 
 /** Whether the newest signature completes a probe, given the subject's window before it. */
 export function detectProbe(window: readonly WindowEntry[], next: Signature, now: number, guidance = false): Probe | null {
-  if (next.sameNameLines >= PROBE_LIMITS.ladderLines) return { rule: 'probe.ladder' };
+  if (next.sameNameLines >= PROBE_LIMITS.ladderLines || next.lineup >= PROBE_LIMITS.lineupLines) return { rule: 'probe.ladder' };
   if (isSweep(sweepRun(window, next, now, guidance))) return { rule: 'probe.sweep' };
+  if (!guidance && gridPoints(window, next, now) >= PROBE_LIMITS.gridPoints) return { rule: 'probe.sweep' };
   const run = decoyRun(window, next, now, guidance, PROBE_LIMITS.steppedValues);
   return isSweep(run) || isStepped(run) ? { rule: 'probe.sweep' } : null;
 }

@@ -52,6 +52,22 @@ export interface Signature {
   coords: number[];
   /** The most plain lines sharing one name other than water in this request (a ladder inside one request). */
   sameNameLines: number;
+  /**
+   * The most lines (other than water, each name at its total) whose amounts, sorted, follow one
+   * another by one even step (0.1, 0.3, 0.5, 0.7 ...): probe ingredients lined up in one request.
+   */
+  lineup: number;
+}
+
+/** The longest run of sorted distinct amounts spaced by one step (to a millionth). */
+export function evenRun(amounts: readonly number[]): number {
+  const v = [...new Set(amounts.map((a) => Math.round(a * 1e6)))].sort((a, b) => a - b);
+  let best = Math.min(v.length, 2);
+  for (let i = 2, run = 2; i < v.length; i++) {
+    run = v[i]! - v[i - 1]! === v[i - 1]! - v[i - 2]! ? run + 1 : 2;
+    if (run > best) best = run;
+  }
+  return best;
 }
 
 const canonical = (n: string): string => n.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toUpperCase();
@@ -99,5 +115,6 @@ export function signatureOf(f: FormulaLike): Signature {
     family: hash53(`${f.architecture}|${water ? 'AQUA|' : ''}${items.map((i) => i.k).join('|')}`),
     coords: [f.share, ...items.flatMap((i) => i.nums)],
     sameNameLines,
+    lineup: plain.size >= 3 ? evenRun([...plain.values()].map((v) => v.pct)) : plain.size,
   };
 }

@@ -127,6 +127,37 @@ describe('sweeps and bisections', () => {
     const seq = UNEVEN.map((p) => base({ lines: [{ n: 'GLYCERIN', pct: 10 - p }, { n: 'NIACINAMIDE', pct: p }, ...base().lines.slice(2)] }));
     expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
   });
+  it('a grid of two numbers (three shares at each glycerin level, balanced) is caught at its 5th point', () => {
+    const grid = [2, 4, 6].flatMap((glycerin) => [50, 60, 70].map((share) => balanced({ glycerin, share })));
+    expect(firstProbe(grid)).toBe(PROBE_LIMITS.gridPoints);
+    // Crossed in the other order (each share through the glycerin levels), with a point sent twice.
+    const cols = [50, 60, 70].flatMap((share) => [2, 4, 4, 6].map((glycerin) => balanced({ glycerin, share })));
+    expect(firstProbe(cols)).toBe(6);
+  });
+  it('a grid point sent again, or two amounts moved together, or one settled and then the other, is no grid', () => {
+    const two = [50, 60, 70].flatMap((share) => [2, 4].map((glycerin) => balanced({ glycerin, share })));
+    expect(firstProbe([...two.slice(0, 4), two[0]!, two[3]!])).toBe(0);
+    expect(firstProbe([1, 2, 3, 4, 5, 6, 7].map((i) => balanced({ glycerin: i, pe: 0.1 * i })))).toBe(0);
+    expect(firstProbe([8, 6, 5, 4].map((glycerin) => balanced({ glycerin })).concat([65, 60, 55].map((share) => balanced({ glycerin: 4, share }))))).toBe(0);
+  });
+  it('decoys nudged to and fro within 30 % of their amount (three values or more) do not hide a sweep', () => {
+    const nudged = [0.5, 1.5, 1, 1.25, 1.125, 1.19].map((pe, i) => {
+      const f = balanced({ pe: pe / 2, glycerin: [3, 3.2, 3, 3.1, 2.9, 3][i]! });
+      return f;
+    });
+    expect(firstProbe(nudged)).toBe(PROBE_LIMITS.sweepValues);
+  });
+  it('the share moved through five values is a sweep whatever line moves with it', () => {
+    const together = [50, 52, 54, 56, 58, 60].map((share, i) => balanced({ share, glycerin: 1 + 0.2 * i }));
+    expect(firstProbe(together)).toBe(PROBE_LIMITS.sweepValues);
+  });
+  it('probe ingredients lined up at evenly stepped amounts in one request are a ladder', () => {
+    const names = ['ALLANTOIN', 'PANTHENOL', 'BETAINE', 'SODIUM PCA', 'UREA', 'TREHALOSE'];
+    const lineup = (k: number) => ({ architecture: 'luxe', share: 60, lines: [{ n: 'AQUA', pct: 30 }, ...names.slice(0, k).map((n, i) => ({ n, pct: 0.1 + 0.2 * i }))] });
+    expect(signatureOf(lineup(6)).lineup).toBe(6);
+    expect(firstProbe([lineup(6)])).toBe(1);
+    expect(firstProbe([lineup(5)])).toBe(0);
+  });
   it('a preservative swept in preservation guidance is caught at its 8th level', () => {
     expect(firstProbe([0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((pe) => balanced({ pe })), true)).toBe(PROBE_LIMITS.choiceValues);
   });
@@ -201,6 +232,11 @@ describe('formulating is not a sweep', () => {
   it('a remedy changing several lines at once, repeated', () => {
     const seq = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => base({ lines: [{ n: 'GLYCERIN', pct: 3 + i }, { n: 'NIACINAMIDE', pct: 4 - i * 0.3 }, ...base().lines.slice(2)] }));
     expect(firstProbe(seq)).toBe(0);
+  });
+  it("a formula's usual round amounts are no lineup", () => {
+    const amounts = [0.1, 0.2, 0.3, 0.5, 1, 2, 3, 5, 0.05, 0.15];
+    const f = { architecture: 'classic', share: 60, lines: amounts.map((pct, i) => ({ n: `LINE ${i}`, pct })) };
+    expect(signatureOf(f).lineup).toBeLessThan(PROBE_LIMITS.lineupLines);
   });
   it('adjusting pH only never counts', () => {
     expect(firstProbe([4.5, 5, 5.5, 6, 6.5, 7].map(() => base()))).toBe(0);
