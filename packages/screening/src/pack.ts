@@ -84,6 +84,8 @@ export const GROUPS = [
   'dilutedChassis',
   'chassisLine',
   'ownSupplier',
+  'labelOrder',
+  'actually',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

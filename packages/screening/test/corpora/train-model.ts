@@ -8,7 +8,7 @@
  *   npx tsx packages/screening/test/corpora/train-model.ts --write      # fit on everything but the blind rounds, write data/screening-model.json
  *   npx tsx packages/screening/test/corpora/train-model.ts --held-out   # also run the blind rounds with that fit (counts only)
  *
- * The blind rounds M to P, S, T, V, AA to AD, AF to AH and AJ to AL of held-out.json are never fitted on nor used to choose anything, and
+ * The blind rounds M to P, S, T, V, AA to AD, AF to AH, AJ to AL, AP and AQ of held-out.json are never fitted on nor used to choose anything, and
  * their texts are never printed. A run of --held-out after the first is not a first run.
  *
  * The shipped variant (the default here, gate `subject`): fitted on every question of every corpus but
@@ -72,7 +72,7 @@ const MARGIN_LOGIT = 0.5;
 const HONEST_SHARE = Number(process.env.MODEL_HONEST_SHARE ?? 0.015);
 const FIT = { epochs: Number(process.env.MODEL_EPOCHS ?? 30), rate: 0.3, l2: Number(process.env.MODEL_L2 ?? 1e-4) };
 /** The held-out rounds never fitted on (rounds W to Z are fitted on since model 2026.11.13, Q and R since 2026.11.10, U since 2026.11.11, L since 2026.11.9, K since 2026.11.2). */
-const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T', 'V', 'AA', 'AB', 'AC', 'AD', 'AF', 'AG', 'AH', 'AJ', 'AK', 'AL']);
+const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T', 'V', 'AA', 'AB', 'AC', 'AD', 'AF', 'AG', 'AH', 'AJ', 'AK', 'AL', 'AP', 'AQ']);
 /**
  * The veto's bound: below the score under which this share of the attacks the table refuses fall
  * out of fold, a refusal is answered borderline instead (MODEL_VETO_SHARE=0 turns the veto off).
@@ -341,7 +341,7 @@ if (args.has('--write') || args.has('--held-out')) {
   const m = fit(TRAINABLE);
   const fitted = TRAINABLE.filter((e) => !e.group.startsWith('main')).length;
   const pack: ModelPack = ModelPackSchema.parse({
-    version: '2026.11.18',
+    version: '2026.11.19',
     source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams)${FEATURES === 'text' ? '' : ", the decision table's groups"}${FEATURES === 'text+groups+row' ? ' and its row' : ''} (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: ${HONEST_SHARE > 0 ? `the out-of-fold score (one round out at a time) that ${(HONEST_SHARE * 100).toFixed(1)} % of the honest questions the model reads and the table does not refuse reach (the highest is ${maxHonest.toFixed(4)})` : `the highest out-of-fold score (one round out at a time) of an honest question the table did not refuse, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds`}. Veto: a refusal of the table scoring below ${veto.toFixed(4)} is answered borderline, the score under which ${(VETO_SHARE * 100).toFixed(1)} % of the table's refused attacks fall out of fold, and only for the rows where, out of fold, it gave back an honest question (vetoRows).${unnamed ? ` A question that does not name the chassis as written and that no row decided is refused at ${unnamed.toFixed(4)}, the out-of-fold score that ${(UNNAMED_SHARE * 100).toFixed(1)} % of such honest questions reach${UNNAMED_DENSE ? `; a text of ${UNNAMED_DENSE} CJK or Hangul characters or more is such a question without the mark` : ''}.` : ''}${allowed ? ` A question that the row${ALLOW_ROWS.size > 1 ? 's' : ''} ${[...ALLOW_ROWS].join(', ')} allowed is refused at ${allowed.toFixed(4)}, the out-of-fold score that ${(ALLOW_SHARE * 100).toFixed(1)} % of such honest questions reach.` : ''} Held-out rounds ${[...NEVER].join(' and ')} are never fitted on.`,
     trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `training.json (${TRAINING.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.filter((r) => !r.startsWith('T')).join(', ')} (${fitted - TRAINING.length} questions), not rounds ${[...NEVER].join(', ')}`],
     bits: BITS,
