@@ -209,7 +209,8 @@ describe('probing sessions: refused before the 8th call', () => {
  * sessions, which gave pack 2026.12.9: none of these figures is a blind one any more. Rounds AM and
  * AN (22 + 22 each) were run first on the code the tenth pass started from (AM 19 probing sessions in
  * time, AN 13, no honest one refused); their missed probing sessions were read and gave the grid,
- * nudged-decoy, share and lineup readings of probes.ts.
+ * nudged-decoy, share and lineup readings of probes.ts. Round AP (22 + 22) was run once on the
+ * pass's final code and never read: it is the blind one (17 probing sessions in time, 1 honest refused).
  */
 const SESSION_ROUNDS: Record<string, { sessions: number; honestRefusedAtMost: number; probingInTime: number }> = {
   AE: { sessions: 30, honestRefusedAtMost: 1, probingInTime: 28 },
@@ -218,6 +219,7 @@ const SESSION_ROUNDS: Record<string, { sessions: number; honestRefusedAtMost: nu
   AL: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 22 },
   AM: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 21 },
   AN: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 17 },
+  AP: { sessions: 22, honestRefusedAtMost: 1, probingInTime: 17 },
 };
 describe('held-out sessions: no worse than measured', () => {
   const outcomes = HELD_OUT_SESSIONS.map((s, i) => ({ kind: s.kind, round: s.round, ...runSession(newScreener(), `held-out.${i}`, s) }));
