@@ -112,7 +112,7 @@ export class ComplianceGate {
     this.subs.push(await subscribeEvent(bus, 'compliance.standing_changed', (e) => this.learn(e), invalid));
     this.subs.push(
       await subscribeEvent(bus, 'compliance.signature', (e) => {
-        if (e.origin !== this.origin) this.screener.remember(e.subject, { family: e.family, coords: e.coords, at: e.at, guidance: e.guidance === true });
+        if (e.origin !== this.origin) this.screener.remember(e.subject, { family: e.family, coords: e.coords, at: e.at, guidance: e.guidance === true, ...(e.keys ? { keys: e.keys } : {}) });
       }, invalid),
     );
   }
@@ -209,7 +209,7 @@ export class ComplianceGate {
     // stream keeps events for a week): a repeat of the same formula, most of a customer's traffic,
     // adds no value to any window.
     if (out.signature && out.step) {
-      const event: EventOf<'compliance.signature'> = { origin: this.origin, subject, family: out.signature.family, coords: out.signature.coords, at: this.now(), guidance };
+      const event: EventOf<'compliance.signature'> = { origin: this.origin, subject, family: out.signature.family, coords: out.signature.coords, keys: out.signature.keys, at: this.now(), guidance };
       // Not awaited: the window of this replica already holds it; the others learn it shortly.
       this.bus?.publish('compliance.signature', event, { id: `${this.origin}:${++this.seq}` }).catch(() => failOpen.inc({ check: 'signature_publish' }));
     }

@@ -149,4 +149,27 @@ describe('screening', () => {
     expect(results.slice(0, 4)).toEqual([null, null, null, null]);
     expect(results[4]).toMatchObject({ code: 'protected_ip' });
   }, 20_000);
+
+  it('follows a line across families on two replicas: a sweep that adds and removes a line between its steps', async () => {
+    const bus = memoryBus();
+    const replicas = [new ComplianceGate(clients, createLogger('', 'silent'), () => clock), new ComplianceGate(clients, createLogger('', 'silent'), () => clock)];
+    for (const r of replicas) await r.listen(bus);
+    const op = OPS.get('check_formula') as Operation;
+    // Alcohol 2 to 6.1 % by uneven steps; panthenol and allantoin come and go, so no two steps share a family.
+    const body = (i: number) => {
+      const alcohol = [2, 3.5, 4.2, 5.5, 6.1][i]!;
+      const extra = [[{ n: 'PANTHENOL', pct: 0.5 }], [], [{ n: 'ALLANTOIN', pct: 0.2 }], [{ n: 'ALLANTOIN', pct: 0.2 }, { n: 'PANTHENOL', pct: 0.5 }], [{ n: 'BETAINE', pct: 1 }]][i]!;
+      const fixed = [{ n: 'GLYCERIN', pct: 3 }, { n: 'ALCOHOL DENAT.', pct: alcohol }, ...extra];
+      return { variant: 'classic', basePct: 60, pH: 5.5, lines: [{ n: 'AQUA', pct: 40 - fixed.reduce((a, l) => a + l.pct, 0) }, ...fixed] };
+    };
+    const results: Array<HttpError | null> = [];
+    for (let i = 0; i < 5; i++) {
+      clock += 20_000;
+      results.push(await refusal(replicas[i % 2]!.hooks().screening(ctx('acct_families'), op, body(i))));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await Promise.all(replicas.map((r) => r.stop()));
+    expect(results.slice(0, 4)).toEqual([null, null, null, null]);
+    expect(results[4]).toMatchObject({ code: 'protected_ip' });
+  }, 20_000);
 });

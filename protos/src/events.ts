@@ -93,6 +93,8 @@ export const EVENTS = {
     at: z.number(),
     /** Sent to preservation guidance, where a handful of levels is a choice (issue 30); absent from older senders. */
     guidance: z.boolean().optional(),
+    /** What each number is: a hash of its line or of the chassis share (issue 30), never a name; absent from older senders. */
+    keys: z.array(z.string().max(40)).max(2_000).optional(),
   }),
 } as const;
 

@@ -29,6 +29,8 @@ export interface WindowEntry {
   at: number;
   /** Sent to preservation guidance (where trying levels is the purpose) rather than a check or a label. */
   guidance?: boolean;
+  /** What each coordinate is (Signature.keys); absent from older replicas, whose entries nameRun skips. */
+  keys?: readonly string[];
 }
 
 export const PROBE_LIMITS = {
@@ -299,6 +301,75 @@ export function gridPoints(window: readonly WindowEntry[], next: Signature, now:
   return crossed(a, b) && crossed(b, a) ? points.length : 0;
 }
 
+/** Each entry's numbers by what they are, built once per entry. */
+const byKey = new WeakMap<object, Map<string, number>>();
+function valuesOf(e: { keys?: readonly string[]; coords: readonly number[] }): Map<string, number> {
+  let m = byKey.get(e);
+  if (!m) {
+    m = new Map();
+    for (let i = 0; i < e.coords.length; i++) m.set(e.keys![i]!, e.coords[i]!);
+    byKey.set(e, m);
+  }
+  return m;
+}
+
+/**
+ * A sweep that adds and removes lines between its steps (each ingredient set its own family): the
+ * requests of every family in the window are compared with the newest on the lines they share, and
+ * one that differs in a single one of them (or in it and a line balancing it) is a step of that
+ * line. Checks and labels only, and only when more than one family is in the window (one family is
+ * sweepRun's and decoyRun's). A request that moved another shared line is formulating and not
+ * counted.
+ */
+export function nameRun(window: readonly WindowEntry[], next: Signature, now: number): Run {
+  const none: Run = { moving: -1, values: 0, formulaValues: 0 };
+  const since = now - PROBE_LIMITS.windowMs;
+  const rows: WindowEntry[] = [];
+  let families = false;
+  for (let i = window.length - 1; i >= 0; i--) {
+    const e = window[i]!;
+    if (e.at < since) break;
+    if (e.guidance || !e.keys || e.keys.length !== e.coords.length) continue;
+    rows.push(e);
+    families ||= e.family !== next.family;
+  }
+  if (!families || rows.length < PROBE_LIMITS.steppedValues - 1) return none;
+  const mine = valuesOf(next);
+  // Per row, the shared line that moved ('' when none did, null when more did).
+  const moved = rows.map((r): string | null => {
+    const theirs = valuesOf(r);
+    let a = '';
+    let b = '';
+    for (const [k, v] of mine) {
+      const u = theirs.get(k);
+      if (u === undefined || near(u, v)) continue;
+      if (!a) a = k;
+      else if (!b) b = k;
+      else return null;
+    }
+    if (!b) return a;
+    return near(theirs.get(a)! - mine.get(a)!, mine.get(b)! - theirs.get(b)!) ? a : null;
+  });
+  const count = new Map<string, number>();
+  for (const m of moved) if (m) count.set(m, (count.get(m) ?? 0) + 1);
+  let line = '';
+  for (const [k, n] of count) if (n > (count.get(line) ?? 0)) line = k;
+  if (!line) return none;
+  const v = mine.get(line)!;
+  const values: number[] = [v];
+  const steps: number[] = [];
+  for (let i = rows.length - 1; i >= 0; i--) {
+    if (moved[i] !== line && moved[i] !== '') continue;
+    const u = valuesOf(rows[i]!).get(line);
+    if (u === undefined) continue;
+    if (same(u, v)) return none;
+    addDistinct(values, u, true);
+    if (!steps.length || !near(steps[steps.length - 1]!, u)) steps.push(u);
+  }
+  steps.push(v);
+  return { moving: line === next.keys[0] ? 0 : 1, values: values.length, formulaValues: values.length, steps };
+}
+
 /** Whether a run is a sweep: the share or a checked line through sweepValues values, or any line through choiceValues. */
 export function isSweep(run: Run): boolean {
   if (run.moving < 0) return false;
@@ -312,7 +383,10 @@ export function detectProbe(window: readonly WindowEntry[], next: Signature, now
   if (isSweep(sweepRun(window, next, now, guidance))) return { rule: 'probe.sweep' };
   if (!guidance && gridPoints(window, next, now) >= PROBE_LIMITS.gridPoints) return { rule: 'probe.sweep' };
   const run = decoyRun(window, next, now, guidance, PROBE_LIMITS.steppedValues);
-  return isSweep(run) || isStepped(run) ? { rule: 'probe.sweep' } : null;
+  if (isSweep(run) || isStepped(run)) return { rule: 'probe.sweep' };
+  if (guidance) return null;
+  const named = nameRun(window, next, now);
+  return isSweep(named) || isStepped(named) ? { rule: 'probe.sweep' } : null;
 }
 
 /** The window with the newest entry added, oldest and expired entries dropped. */

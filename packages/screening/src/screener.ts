@@ -64,7 +64,7 @@ export class Screener {
     for (let i = window.length - 1; i >= 0 && !last; i--) if (window[i]!.family === sig.family && window[i]!.at >= since) last = window[i];
     const step = !last || (last.guidance ?? false) !== req.guidance || last.coords.length !== sig.coords.length || last.coords.some((v, i) => v !== sig.coords[i]);
     const probe = detectProbe(window, sig, now, req.guidance);
-    this.remember(subject, { family: sig.family, coords: sig.coords, at: now, guidance: req.guidance });
+    this.remember(subject, { family: sig.family, coords: sig.coords, at: now, guidance: req.guidance, keys: sig.keys });
     return { verdict: probe ? { decision: 'refuse', rule: probe.rule } : verdict, signature: sig, step };
   }
 }

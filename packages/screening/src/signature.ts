@@ -50,6 +50,12 @@ export interface Signature {
   family: string;
   /** share first, then each line's pct and blend fractions in the family's canonical order. */
   coords: number[];
+  /**
+   * What each coordinate is, as a hash of the architecture (the chassis share) or of the architecture
+   * and its line (`<hash>.<i>` for a blend's i-th fraction): lets a line be followed across families,
+   * when lines come and go; another architecture is another chassis, never compared.
+   */
+  keys: string[];
   /** The most plain lines sharing one name other than water in this request (a ladder inside one request). */
   sameNameLines: number;
   /**
@@ -73,6 +79,8 @@ export function evenRun(amounts: readonly number[]): number {
 const canonical = (n: string): string => n.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toUpperCase();
 /** Names repeat across requests (a formula is sent again and again): each is canonicalised once. */
 const key = remembered(canonical);
+/** An item's key as it travels between replicas: a hash, never a name. */
+const lineKey = remembered((k: string) => hash53(k));
 
 /** FNV-1a over the string, 53 bits: fast, pure, and collisions only merge two families' windows. */
 export function hash53(s: string): string {
@@ -114,6 +122,7 @@ export function signatureOf(f: FormulaLike): Signature {
   return {
     family: hash53(`${f.architecture}|${water ? 'AQUA|' : ''}${items.map((i) => i.k).join('|')}`),
     coords: [f.share, ...items.flatMap((i) => i.nums)],
+    keys: [lineKey(f.architecture), ...items.flatMap((i) => i.nums.map((_, j) => (j === 0 ? lineKey(`${f.architecture}|${i.k}`) : `${lineKey(`${f.architecture}|${i.k}`)}.${j}`)))],
     sameNameLines,
     lineup: plain.size >= 3 ? evenRun([...plain.values()].map((v) => v.pct)) : plain.size,
   };

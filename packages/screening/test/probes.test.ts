@@ -20,7 +20,7 @@ function firstProbe(seq: FormulaLike[], guidance = false): number {
     t += 5_000;
     const s = signatureOf(f);
     if (detectProbe(w, s, t, guidance)) return i + 1;
-    w = pushEntry(w, { family: s.family, coords: s.coords, at: t, guidance });
+    w = pushEntry(w, { family: s.family, coords: s.coords, at: t, guidance, keys: s.keys });
   }
   return 0;
 }
@@ -158,6 +158,16 @@ describe('sweeps and bisections', () => {
     expect(firstProbe([lineup(6)])).toBe(1);
     expect(firstProbe([lineup(5)])).toBe(0);
   });
+  it('a sweep that adds and removes a line between its steps (a new family each time) is followed by its line', () => {
+    const extras = [['PANTHENOL'], [], ['ALLANTOIN'], ['ALLANTOIN', 'PANTHENOL'], ['PANTHENOL'], ['BETAINE']];
+    const seq = [2, 3.5, 4.2, 5.5, 6.1, 7.5].map((alcohol, i) => ({
+      architecture: 'classic',
+      share: 60,
+      lines: [{ n: 'AQUA', pct: 30 }, { n: 'GLYCERIN', pct: 3 }, { n: 'ALCOHOL DENAT.', pct: alcohol }, ...extras[i]!.map((n) => ({ n, pct: 0.5 }))],
+    }));
+    expect(new Set(seq.map((f) => signatureOf(f).family)).size).toBeGreaterThan(3);
+    expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
+  });
   it('a preservative swept in preservation guidance is caught at its 8th level', () => {
     expect(firstProbe([0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((pe) => balanced({ pe })), true)).toBe(PROBE_LIMITS.choiceValues);
   });
@@ -231,6 +241,12 @@ describe('formulating is not a sweep', () => {
   });
   it('a remedy changing several lines at once, repeated', () => {
     const seq = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => base({ lines: [{ n: 'GLYCERIN', pct: 3 + i }, { n: 'NIACINAMIDE', pct: 4 - i * 0.3 }, ...base().lines.slice(2)] }));
+    expect(firstProbe(seq)).toBe(0);
+  });
+  it('adding actives while settling one line, across families, is formulating', () => {
+    // Glycerin tried at three amounts, then an active added and its amount settled, then another.
+    const f = (glycerin: number, extra: Array<[string, number]>) => ({ architecture: 'luxe', share: 60, lines: [{ n: 'AQUA', pct: 30 }, { n: 'GLYCERIN', pct: glycerin }, ...extra.map(([n, pct]) => ({ n, pct }))] });
+    const seq = [f(5, []), f(4, []), f(3.5, []), f(3.5, [['NIACINAMIDE', 5]]), f(3.5, [['NIACINAMIDE', 4]]), f(3, [['NIACINAMIDE', 4], ['PANTHENOL', 1]]), f(3, [['NIACINAMIDE', 4], ['PANTHENOL', 0.5]])];
     expect(firstProbe(seq)).toBe(0);
   });
   it("a formula's usual round amounts are no lineup", () => {
