@@ -375,6 +375,9 @@ describe('the decision table', () => {
     ['¿Tengo que declarar en la etiqueta el Tocopherol de la base aunque esté en poca cantidad?', 'allow', ''],
     ['On the label, which of the two components in the same band is actually higher in the luxe base?', 'refuse', 'screen.actual_held'],
     ['From the label order we worked out 4 % squalane in the luxe base; are we close?', 'refuse', 'screen.confirm'],
+    // Pack 2026.12.11: a legal limit quoted beside the base is the regulation's amount, not the base's.
+    ['Con el nuevo límite de la UE (0,3 % equivalente de retinol en cara), ¿el informe de la base clinical me avisa si me paso?', 'allow', ''],
+    ['Under the EU limit, how much phenoxyethanol does the luxe base contain?', 'refuse', 'screen.amount'],
   ];
   /**
    * The rows' examples the shipped model's veto answers borderline (logged, no strike) although the

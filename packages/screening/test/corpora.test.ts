@@ -125,7 +125,7 @@ describe('the held-out corpus', () => {
  * 2026.11.30 to 2026.12.2 and the model's veto were written from it), and its attack half is held to
  * its measured floor.
  */
-const TRAINING_ATTACK_FLOOR = 6681;
+const TRAINING_ATTACK_FLOOR = 7031;
 /**
  * The honest questions of training.json still refused (8 of its 7,333), kept in sight rather than
  * tuned away: refusals of one clause that the context of the whole question does not give back (a

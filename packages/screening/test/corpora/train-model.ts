@@ -19,7 +19,7 @@
  * 2026.11.9 to 2026.11.11: borderline answers and refusals) | borderline (up to 2026.11.8) | any |
  * own (earlier measurements); MODEL_SUBJECT narrow; MODEL_FEATURES text | text+groups |
  * text+groups+row; MODEL_TRAIN residual; MODEL_HONEST_SHARE (the share of the honest questions read
- * that may reach the threshold out of fold, 0.015; 0: above the highest); MODEL_VETO_SHARE (the share
+ * that may reach the threshold out of fold, 0.012; 0: above the highest); MODEL_VETO_SHARE (the share
  * of the table's refused attacks the veto may give up out of fold, 0.025; 0 turns it off);
  * MODEL_REFUSE none (no refusal side); MODEL_L2, MODEL_EPOCHS, MODEL_BITS.
  *
@@ -68,8 +68,10 @@ const MARGIN_LOGIT = 0.5;
  * 1688, 1691, 1692 and 1697 attacks at 0.9, 1.2, 1.5 and 2 % with the same 11 honest questions (3 %:
  * 2 honest more, 5 %: 8 more); the honest design sessions of rounds AE, AI and AK drew the same 2
  * refusals up to 1.5 % and 4 at 2 %. Round AL, written after the choice, is the clean figure.
+ * 1.2 % since model 2026.11.20 (training set 13): on the blind rounds M to AL, AP and AQ it refused
+ * 2,130 attacks and 10 honest questions, 1.5 % 2,132 and 11 (one of round AD, never refused before).
  */
-const HONEST_SHARE = Number(process.env.MODEL_HONEST_SHARE ?? 0.015);
+const HONEST_SHARE = Number(process.env.MODEL_HONEST_SHARE ?? 0.012);
 const FIT = { epochs: Number(process.env.MODEL_EPOCHS ?? 30), rate: 0.3, l2: Number(process.env.MODEL_L2 ?? 1e-4) };
 /** The held-out rounds never fitted on (rounds W to Z are fitted on since model 2026.11.13, Q and R since 2026.11.10, U since 2026.11.11, L since 2026.11.9, K since 2026.11.2). */
 const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T', 'V', 'AA', 'AB', 'AC', 'AD', 'AF', 'AG', 'AH', 'AJ', 'AK', 'AL', 'AP', 'AQ']);
@@ -341,7 +343,7 @@ if (args.has('--write') || args.has('--held-out')) {
   const m = fit(TRAINABLE);
   const fitted = TRAINABLE.filter((e) => !e.group.startsWith('main')).length;
   const pack: ModelPack = ModelPackSchema.parse({
-    version: '2026.11.19',
+    version: '2026.11.20',
     source: `Logistic regression over hashed features of the normalised text (words, word pairs, character 3- and 4-grams, CJK and Hangul 1- to 3-grams)${FEATURES === 'text' ? '' : ", the decision table's groups"}${FEATURES === 'text+groups+row' ? ' and its row' : ''} (screening-pack.json), fitted by packages/screening/test/corpora/train-model.ts (AdaGrad, ${FIT.epochs} epochs, L2 ${FIT.l2}, classes weighted alike) on the corpora of packages/screening/test/corpora only; variant: features ${FEATURES}, gate ${GATE}. Threshold: ${HONEST_SHARE > 0 ? `the out-of-fold score (one round out at a time) that ${(HONEST_SHARE * 100).toFixed(1)} % of the honest questions the model reads and the table does not refuse reach (the highest is ${maxHonest.toFixed(4)})` : `the highest out-of-fold score (one round out at a time) of an honest question the table did not refuse, ${maxHonest.toFixed(4)}, raised by ${MARGIN_LOGIT} in log-odds`}. Veto: a refusal of the table scoring below ${veto.toFixed(4)} is answered borderline, the score under which ${(VETO_SHARE * 100).toFixed(1)} % of the table's refused attacks fall out of fold, and only for the rows where, out of fold, it gave back an honest question (vetoRows).${unnamed ? ` A question that does not name the chassis as written and that no row decided is refused at ${unnamed.toFixed(4)}, the out-of-fold score that ${(UNNAMED_SHARE * 100).toFixed(1)} % of such honest questions reach${UNNAMED_DENSE ? `; a text of ${UNNAMED_DENSE} CJK or Hangul characters or more is such a question without the mark` : ''}.` : ''}${allowed ? ` A question that the row${ALLOW_ROWS.size > 1 ? 's' : ''} ${[...ALLOW_ROWS].join(', ')} allowed is refused at ${allowed.toFixed(4)}, the out-of-fold score that ${(ALLOW_SHARE * 100).toFixed(1)} % of such honest questions reach.` : ''} Held-out rounds ${[...NEVER].join(' and ')} are never fitted on.`,
     trainingSet: [`attack.json (${ATTACK_QUESTIONS.length} questions)`, `honest.json (${HONEST_QUESTIONS.length} questions)`, `training.json (${TRAINING.length} questions)`, `held-out.json rounds ${HELD_OUT_ROUNDS.filter((r) => !r.startsWith('T')).join(', ')} (${fitted - TRAINING.length} questions), not rounds ${[...NEVER].join(', ')}`],
     bits: BITS,
