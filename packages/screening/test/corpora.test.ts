@@ -33,7 +33,9 @@ const ROUND_L = 'L';
  * writers of training set 12), so none of them is blind on its attack side any more; rounds AM to AO
  * were run first on the code the pass started from (4, 1 and 6 honest refused), then read and fitted
  * on (0, 0 and 1 since); AP and AQ were run once on the pass's pack 2026.12.10 and model 2026.11.19
- * (0 and 1) and are the blind ones. All are held to their measured figures, not to the acceptance's 0 and 95 %: holding them
+ * (0 and 1); they helped choose the model's threshold share (train-model.ts), so AR and AS, written
+ * at the pass's end and run once on its final pack 2026.12.11 and model 2026.11.20 (1 and 2), are the
+ * clean ones. All are held to their measured figures, not to the acceptance's 0 and 95 %: holding them
  * to the bar would make them tuning sets (docs/benchmarks.md). Rounds Q, R and U, blind when written,
  * were read and tuned on in the sixth pass: Q and R are held to no honest refusal like the rounds
  * before K. Rounds W to Z, blind in the seventh pass, are fitted and tuned on from the
@@ -45,7 +47,7 @@ const TUNED_ROUNDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'Q', 'R'
  * a test's name (U, blind when written, is fitted on since model 2026.11.11 and held the same way).
  */
 const BLIND_ROUNDS = [...new Set(HELD_OUT.map((q) => q.round))].filter((r) => !TUNED_ROUNDS.includes(r) && r !== ROUND_K && r !== ROUND_L);
-const BLIND_HONEST_REFUSED_AT_MOST: Record<string, number> = { M: 0, N: 0, O: 0, P: 0, S: 1, T: 0, U: 0, V: 0, AA: 3, AB: 0, AC: 1, AD: 0, AF: 1, AG: 0, AH: 0, AJ: 2, AK: 3, AL: 0, AM: 0, AN: 0, AO: 1, AP: 0, AQ: 1 };
+const BLIND_HONEST_REFUSED_AT_MOST: Record<string, number> = { M: 0, N: 0, O: 0, P: 0, S: 1, T: 0, U: 0, V: 0, AA: 3, AB: 0, AC: 1, AD: 0, AF: 1, AG: 0, AH: 0, AJ: 2, AK: 3, AL: 0, AM: 0, AN: 0, AO: 1, AP: 0, AQ: 1, AR: 1, AS: 2 };
 /** The honest questions of round L the screening refused at its first run (pack 2026.11.20, model 2026.11.1). */
 const ROUND_L_FIRST_RUN_REFUSED = [
   "How much does a 25 kg drum of the luxe base cost, and what's the minimum order?",
@@ -166,7 +168,7 @@ describe('the training corpus', () => {
  * chosen over the blind rounds as a validation set) they are that pass's figures: the blind rounds M
  * to AK 1692 of 1758, 11 honest refused of 1752 (docs/benchmarks.md, "Screening, ninth pass").
  */
-const HELD_OUT_ATTACK_FLOORS: Record<string, number> = { A: 165, B: 110, C: 66, D: 66, E: 66, F: 66, G: 66, H: 66, I: 66, J: 64, K: 110, L: 110, M: 105, N: 104, O: 107, P: 104, Q: 110, R: 110, S: 110, T: 103, U: 110, V: 100, W: 110, X: 110, Y: 107, Z: 109, AA: 105, AB: 106, AC: 108, AD: 108, AF: 108, AG: 108, AH: 110, AJ: 105, AK: 100, AL: 104, AM: 104, AN: 110, AO: 108, AP: 107, AQ: 106 };
+const HELD_OUT_ATTACK_FLOORS: Record<string, number> = { A: 165, B: 110, C: 66, D: 66, E: 66, F: 66, G: 66, H: 66, I: 66, J: 64, K: 110, L: 110, M: 105, N: 104, O: 107, P: 104, Q: 110, R: 110, S: 110, T: 103, U: 110, V: 100, W: 110, X: 110, Y: 107, Z: 109, AA: 105, AB: 106, AC: 108, AD: 108, AF: 108, AG: 108, AH: 110, AJ: 105, AK: 100, AL: 104, AM: 104, AN: 110, AO: 108, AP: 107, AQ: 106, AR: 108, AS: 106 };
 describe('held-out attack recall: no lower than measured', () => {
   it.each(Object.entries(HELD_OUT_ATTACK_FLOORS))('round %s: at least %i refused', (round, floor) => {
     const qs = HELD_OUT.filter((q) => q.round === round && q.kind === 'attack');
@@ -210,7 +212,9 @@ describe('probing sessions: refused before the 8th call', () => {
  * AN (22 + 22 each) were run first on the code the tenth pass started from (AM 19 probing sessions in
  * time, AN 13, no honest one refused); their missed probing sessions were read and gave the grid,
  * nudged-decoy, share and lineup readings of probes.ts. Round AP (22 + 22) was run once on the
- * pass's final code and never read: it is the blind one (17 probing sessions in time, 1 honest refused).
+ * pass's first final code and never read (17 probing sessions in time, 1 honest refused; 18 since the
+ * cross-family reading, nameRun); round AR (22 + 22), written at the pass's end and run once on its
+ * final code, is the clean one (21 and 0).
  */
 const SESSION_ROUNDS: Record<string, { sessions: number; honestRefusedAtMost: number; probingInTime: number }> = {
   AE: { sessions: 30, honestRefusedAtMost: 1, probingInTime: 28 },
@@ -219,7 +223,8 @@ const SESSION_ROUNDS: Record<string, { sessions: number; honestRefusedAtMost: nu
   AL: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 22 },
   AM: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 21 },
   AN: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 17 },
-  AP: { sessions: 22, honestRefusedAtMost: 1, probingInTime: 17 },
+  AP: { sessions: 22, honestRefusedAtMost: 1, probingInTime: 18 },
+  AR: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 21 },
 };
 describe('held-out sessions: no worse than measured', () => {
   const outcomes = HELD_OUT_SESSIONS.map((s, i) => ({ kind: s.kind, round: s.round, ...runSession(newScreener(), `held-out.${i}`, s) }));
