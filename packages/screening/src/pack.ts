@@ -86,6 +86,7 @@ export const GROUPS = [
   'ownSupplier',
   'labelOrder',
   'actually',
+  'bandAsked',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

@@ -378,6 +378,11 @@ describe('the decision table', () => {
     // Pack 2026.12.11: a legal limit quoted beside the base is the regulation's amount, not the base's.
     ['Con el nuevo límite de la UE (0,3 % equivalente de retinol en cara), ¿el informe de la base clinical me avisa si me paso?', 'allow', ''],
     ['Under the EU limit, how much phenoxyethanol does the luxe base contain?', 'refuse', 'screen.amount'],
+    // Pack 2026.12.12: which published band a component is in is the disclosure itself (band_asked);
+    // the figure inside it is not.
+    ['Which disclosure band applies to lecithin in the luxe base?', 'allow', ''],
+    ['In welchem Band liegt Lecithin beim Classic-Chassis?', 'allow', ''],
+    ['Which band is squalane in, and what is its exact percentage in the base?', 'refuse', 'screen.exact_each'],
   ];
   /**
    * The rows' examples the shipped model's veto answers borderline (logged, no strike) although the
