@@ -87,6 +87,7 @@ export const GROUPS = [
   'labelOrder',
   'actually',
   'bandAsked',
+  'defineWord',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

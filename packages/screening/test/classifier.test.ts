@@ -383,6 +383,13 @@ describe('the decision table', () => {
     ['Which disclosure band applies to lecithin in the luxe base?', 'allow', ''],
     ['In welchem Band liegt Lecithin beim Classic-Chassis?', 'allow', ''],
     ['Which band is squalane in, and what is its exact percentage in the base?', 'refuse', 'screen.exact_each'],
+    // Pack 2026.12.13: what a term of the primer's own description means (definition); what a domain
+    // is made of, how much of it there is or how it is made is not.
+    ['what is a nanomicellar domain', 'allow', ''],
+    ["Qu'est-ce qu'un domaine nanomicellaire ?", 'allow', ''],
+    ['Czym jest domena nanomicelarna?', 'allow', ''],
+    ['What is a liposomal domain made of in the luxe base?', 'refuse', 'screen.composition'],
+    ['What is a typical homogenizer pressure for making the liposomal domain?', 'refuse', 'screen.processing'],
   ];
   /**
    * The rows' examples the shipped model's veto answers borderline (logged, no strike) although the
