@@ -79,8 +79,19 @@ export function evenRun(amounts: readonly number[]): number {
 const canonical = (n: string): string => n.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toUpperCase();
 /** Names repeat across requests (a formula is sent again and again): each is canonicalised once. */
 const key = remembered(canonical);
-/** An item's key as it travels between replicas: a hash, never a name. */
-const lineKey = remembered((k: string) => hash53(k));
+/** An item's key under an architecture, as it travels between replicas: a hash, never a name. */
+const lineKeys = new Map<string, Map<string, string>>();
+function lineKey(architecture: string, k: string): string {
+  let m = lineKeys.get(architecture);
+  if (!m) lineKeys.set(architecture, (m = new Map()));
+  let h = m.get(k);
+  if (h === undefined) {
+    // Bounded like the other memos: names repeat, but a caller may send endless new ones.
+    if (m.size >= 50_000) m.clear();
+    m.set(k, (h = hash53(`${architecture}|${k}`)));
+  }
+  return h;
+}
 
 /** FNV-1a over the string, 53 bits: fast, pure, and collisions only merge two families' windows. */
 export function hash53(s: string): string {
@@ -92,6 +103,16 @@ export function hash53(s: string): string {
     h2 = Math.imul(h2 ^ c, 2246822519);
   }
   return ((h2 >>> 0) & 0x1fffff).toString(36) + (h1 >>> 0).toString(36);
+}
+
+function keysOf(architecture: string, items: ReadonlyArray<{ k: string; nums: readonly number[] }>): string[] {
+  const keys = [lineKey(architecture, '')];
+  for (const i of items) {
+    const h = lineKey(architecture, i.k);
+    keys.push(h);
+    for (let j = 1; j < i.nums.length; j++) keys.push(`${h}.${j}`);
+  }
+  return keys;
 }
 
 export function signatureOf(f: FormulaLike): Signature {
@@ -122,7 +143,7 @@ export function signatureOf(f: FormulaLike): Signature {
   return {
     family: hash53(`${f.architecture}|${water ? 'AQUA|' : ''}${items.map((i) => i.k).join('|')}`),
     coords: [f.share, ...items.flatMap((i) => i.nums)],
-    keys: [lineKey(f.architecture), ...items.flatMap((i) => i.nums.map((_, j) => (j === 0 ? lineKey(`${f.architecture}|${i.k}`) : `${lineKey(`${f.architecture}|${i.k}`)}.${j}`)))],
+    keys: keysOf(f.architecture, items),
     sameNameLines,
     lineup: plain.size >= 3 ? evenRun([...plain.values()].map((v) => v.pct)) : plain.size,
   };
