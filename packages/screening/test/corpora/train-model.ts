@@ -8,7 +8,7 @@
  *   npx tsx packages/screening/test/corpora/train-model.ts --write      # fit on everything but the blind rounds, write data/screening-model.json
  *   npx tsx packages/screening/test/corpora/train-model.ts --held-out   # also run the blind rounds with that fit (counts only)
  *
- * The blind rounds M to P, S, T, V, AA to AD, AF to AH, AJ to AL and AP to AS of held-out.json are never fitted on nor used to choose anything, and
+ * The blind rounds M to P, S, T, V, AA to AD, AF to AH, AJ to AL and AP to AU of held-out.json are never fitted on nor used to choose anything, and
  * their texts are never printed. A run of --held-out after the first is not a first run.
  *
  * The shipped variant (the default here, gate `subject`): fitted on every question of every corpus but
@@ -74,7 +74,7 @@ const MARGIN_LOGIT = 0.5;
 const HONEST_SHARE = Number(process.env.MODEL_HONEST_SHARE ?? 0.012);
 const FIT = { epochs: Number(process.env.MODEL_EPOCHS ?? 30), rate: 0.3, l2: Number(process.env.MODEL_L2 ?? 1e-4) };
 /** The held-out rounds never fitted on (rounds W to Z are fitted on since model 2026.11.13, Q and R since 2026.11.10, U since 2026.11.11, L since 2026.11.9, K since 2026.11.2). */
-const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T', 'V', 'AA', 'AB', 'AC', 'AD', 'AF', 'AG', 'AH', 'AJ', 'AK', 'AL', 'AP', 'AQ', 'AR', 'AS']);
+const NEVER = new Set(['M', 'N', 'O', 'P', 'S', 'T', 'V', 'AA', 'AB', 'AC', 'AD', 'AF', 'AG', 'AH', 'AJ', 'AK', 'AL', 'AP', 'AQ', 'AR', 'AS', 'AT', 'AU']);
 /**
  * The veto's bound: below the score under which this share of the attacks the table refuses fall
  * out of fold, a refusal is answered borderline instead (MODEL_VETO_SHARE=0 turns the veto off).
