@@ -214,7 +214,7 @@ describe('probing sessions: refused before the 8th call', () => {
  * nudged-decoy, share and lineup readings of probes.ts. Round AP (22 + 22) was run once on the
  * pass's first final code and never read (17 probing sessions in time, 1 honest refused; 18 since the
  * cross-family reading, nameRun); round AR (22 + 22), written at the pass's end and run once on its
- * final code, is the clean one (21 and 0).
+ * final code, is a clean one (21 and 0), as is AT (22 + 22, run once on commit 69178c4: 18 and 0).
  */
 const SESSION_ROUNDS: Record<string, { sessions: number; honestRefusedAtMost: number; probingInTime: number }> = {
   AE: { sessions: 30, honestRefusedAtMost: 1, probingInTime: 28 },
@@ -225,6 +225,7 @@ const SESSION_ROUNDS: Record<string, { sessions: number; honestRefusedAtMost: nu
   AN: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 17 },
   AP: { sessions: 22, honestRefusedAtMost: 1, probingInTime: 18 },
   AR: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 21 },
+  AT: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 18 },
 };
 describe('held-out sessions: no worse than measured', () => {
   const outcomes = HELD_OUT_SESSIONS.map((s, i) => ({ kind: s.kind, round: s.round, ...runSession(newScreener(), `held-out.${i}`, s) }));
