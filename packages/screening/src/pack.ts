@@ -88,6 +88,7 @@ export const GROUPS = [
   'actually',
   'bandAsked',
   'defineWord',
+  'bandMethod',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

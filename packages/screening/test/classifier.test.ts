@@ -390,6 +390,10 @@ describe('the decision table', () => {
     ['Czym jest domena nanomicelarna?', 'allow', ''],
     ['What is a liposomal domain made of in the luxe base?', 'refuse', 'screen.composition'],
     ['What is a typical homogenizer pressure for making the liposomal domain?', 'refuse', 'screen.processing'],
+    // Pack 2026.12.14: the band method (a midpoint, the band table, the bands' version) named beside
+    // the chassis takes a question out of the broad rows (bandMethod); the figure inside a band stays refused.
+    ['Welche Bandtabelle gilt für die Komponenten der Classic-Basis?', 'allow', ''],
+    ['Is lecithin in the luxe chassis above or below its band midpoint?', 'refuse', 'screen.narrow_band'],
   ];
   /**
    * The rows' examples the shipped model's veto answers borderline (logged, no strike) although the
