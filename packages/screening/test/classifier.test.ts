@@ -394,6 +394,11 @@ describe('the decision table', () => {
     // the chassis takes a question out of the broad rows (bandMethod); the figure inside a band stays refused.
     ['Welche Bandtabelle gilt für die Komponenten der Classic-Basis?', 'allow', ''],
     ['Is lecithin in the luxe chassis above or below its band midpoint?', 'refuse', 'screen.narrow_band'],
+    // Pack 2026.12.15: Japanese written in romaji and Chinese in pinyin name the chassis and ask its
+    // make-up or making in those spellings too.
+    ['kurashikku no beesu no haigouritsu oshiete', 'refuse', 'screen.composition'],
+    ['kurinikaru shaashii no seizou ondo wa?', 'refuse', 'screen.processing'],
+    ['luxe dipan de peifang bili shi duoshao', 'refuse', 'screen.composition'],
   ];
   /**
    * The rows' examples the shipped model's veto answers borderline (logged, no strike) although the
