@@ -155,11 +155,11 @@ describe('screening', () => {
     const replicas = [new ComplianceGate(clients, createLogger('', 'silent'), () => clock), new ComplianceGate(clients, createLogger('', 'silent'), () => clock)];
     for (const r of replicas) await r.listen(bus);
     const op = OPS.get('check_formula') as Operation;
-    // Alcohol 2 to 6.1 % by uneven steps; panthenol and allantoin come and go, so no two steps share a family.
+    // Alcohol 2 to 6.1 % by uneven steps; panthenol, allantoin and betaine come and go between the steps.
     const body = (i: number) => {
       const alcohol = [2, 3.5, 4.2, 5.5, 6.1][i]!;
-      const extra = [[{ n: 'PANTHENOL', pct: 0.5 }], [], [{ n: 'ALLANTOIN', pct: 0.2 }], [{ n: 'ALLANTOIN', pct: 0.2 }, { n: 'PANTHENOL', pct: 0.5 }], [{ n: 'BETAINE', pct: 1 }]][i]!;
-      const fixed = [{ n: 'GLYCERIN', pct: 3 }, { n: 'ALCOHOL DENAT.', pct: alcohol }, ...extra];
+      const extra = [[{ n: 'PANTHENOL', pct: 0.5 }], [], [{ n: 'ALLANTOIN', pct: 0.2 }], [{ n: 'PANTHENOL', pct: 0.5 }], [{ n: 'BETAINE', pct: 1 }]][i]!;
+      const fixed = [{ n: 'GLYCERIN', pct: 3 }, { n: 'CARBOMER', pct: 0.3 }, { n: 'AMINOMETHYL PROPANOL', pct: 0.3 }, { n: 'ALCOHOL DENAT.', pct: alcohol }, ...extra];
       return { variant: 'classic', basePct: 60, pH: 5.5, lines: [{ n: 'AQUA', pct: 40 - fixed.reduce((a, l) => a + l.pct, 0) }, ...fixed] };
     };
     const results: Array<HttpError | null> = [];

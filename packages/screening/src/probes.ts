@@ -59,6 +59,13 @@ export const PROBE_LIMITS = {
    * 0.5, 1, 2, 5), so five such lines in a row is already rare and six is a ruler.
    */
   lineupLines: 6,
+  /**
+   * Lines (or blend numbers) that may come and go between two requests for nameRun to compare them:
+   * a probe adds or removes one or two; two formulas further apart are two products.
+   */
+  lineChanges: 2,
+  /** Lines two requests must have in common (besides the share) for nameRun to compare them. */
+  sharedLines: 3,
   /** What the window holds per subject. */
   windowEntries: 32,
   windowMs: 30 * 60_000,
@@ -335,18 +342,29 @@ export function nameRun(window: readonly WindowEntry[], next: Signature, now: nu
   }
   if (!families || rows.length < PROBE_LIMITS.steppedValues - 1) return none;
   const mine = valuesOf(next);
-  // Per row, the shared line that moved ('' when none did, null when more did).
+  // Per row, the shared line that moved ('' when none did, null when more did, or when the two
+  // formulas differ by more than PROBE_LIMITS.lineChanges lines: another product, not a step).
   const moved = rows.map((r): string | null => {
     const theirs = valuesOf(r);
     let a = '';
     let b = '';
+    let changes = 0;
+    let shared = 0;
+    for (const k of theirs.keys()) if (!mine.has(k) && ++changes > PROBE_LIMITS.lineChanges) return null;
     for (const [k, v] of mine) {
       const u = theirs.get(k);
-      if (u === undefined || near(u, v)) continue;
+      if (u === undefined) {
+        if (++changes > PROBE_LIMITS.lineChanges) return null;
+        continue;
+      }
+      shared++;
+      if (near(u, v)) continue;
       if (!a) a = k;
       else if (!b) b = k;
       else return null;
     }
+    // The share and at least sharedLines lines in common: small formulas of other products share too little.
+    if (shared <= PROBE_LIMITS.sharedLines) return null;
     if (!b) return a;
     return near(theirs.get(a)! - mine.get(a)!, mine.get(b)! - theirs.get(b)!) ? a : null;
   });

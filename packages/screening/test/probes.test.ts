@@ -163,7 +163,7 @@ describe('sweeps and bisections', () => {
     const seq = [2, 3.5, 4.2, 5.5, 6.1, 7.5].map((alcohol, i) => ({
       architecture: 'classic',
       share: 60,
-      lines: [{ n: 'AQUA', pct: 30 }, { n: 'GLYCERIN', pct: 3 }, { n: 'ALCOHOL DENAT.', pct: alcohol }, ...extras[i]!.map((n) => ({ n, pct: 0.5 }))],
+      lines: [{ n: 'AQUA', pct: 30 }, { n: 'GLYCERIN', pct: 3 }, { n: 'CARBOMER', pct: 0.3 }, { n: 'AMINOMETHYL PROPANOL', pct: 0.3 }, { n: 'ALCOHOL DENAT.', pct: alcohol }, ...extras[i]!.map((n) => ({ n, pct: 0.5 }))],
     }));
     expect(new Set(seq.map((f) => signatureOf(f).family)).size).toBeGreaterThan(3);
     expect(firstProbe(seq)).toBe(PROBE_LIMITS.sweepValues);
@@ -248,6 +248,18 @@ describe('formulating is not a sweep', () => {
     const f = (glycerin: number, extra: Array<[string, number]>) => ({ architecture: 'luxe', share: 60, lines: [{ n: 'AQUA', pct: 30 }, { n: 'GLYCERIN', pct: glycerin }, ...extra.map(([n, pct]) => ({ n, pct }))] });
     const seq = [f(5, []), f(4, []), f(3.5, []), f(3.5, [['NIACINAMIDE', 5]]), f(3.5, [['NIACINAMIDE', 4]]), f(3, [['NIACINAMIDE', 4], ['PANTHENOL', 1]]), f(3, [['NIACINAMIDE', 4], ['PANTHENOL', 0.5]])];
     expect(firstProbe(seq)).toBe(0);
+  });
+  it('other products checked one after another, sharing a line or the share, are no sweep', () => {
+    // Small formulas of other products at five shares, and larger ones sharing glycerin at five amounts.
+    const small = [50, 60, 70, 80, 65].map((share, i) => ({ architecture: 'luxe', share, lines: [{ n: 'AQUA', pct: 100 - share - 3 }, { n: ['GLYCERIN', 'NIACINAMIDE', 'PANTHENOL', 'UREA', 'BETAINE'][i]!, pct: 3 }] }));
+    expect(firstProbe(small)).toBe(0);
+    const actives = ['NIACINAMIDE', 'PANTHENOL', 'UREA', 'BETAINE', 'ALLANTOIN', 'TREHALOSE', 'SODIUM PCA', 'INOSITOL'];
+    const products = [2, 3, 4, 5, 6].map((glycerin, i) => ({
+      architecture: 'luxe',
+      share: 60,
+      lines: [{ n: 'AQUA', pct: 20 }, { n: 'GLYCERIN', pct: glycerin }, { n: 'XANTHAN GUM', pct: 0.3 }, ...actives.slice(i, i + 3).map((n) => ({ n, pct: 1 }))],
+    }));
+    expect(firstProbe(products)).toBe(0);
   });
   it("a formula's usual round amounts are no lineup", () => {
     const amounts = [0.1, 0.2, 0.3, 0.5, 1, 2, 3, 5, 0.05, 0.15];
