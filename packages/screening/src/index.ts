@@ -4,7 +4,7 @@ export { SCREENING_MODEL, SCREENING_MODEL_PACK } from './model-pack';
 export { SCREENING_PACK, ScreeningPackSchema, GROUPS, type Group, type ScreeningPack } from './pack';
 export { wordsOf } from './text';
 export { signatureOf, hash53, BALANCING_NAMES, type FormulaLike, type Signature, type SignatureLine } from './signature';
-export { decoyRun, detectProbe, isStepped, isSweep, nameRun, pushEntry, sweepRun, FINE, JITTER, PROBE_LIMITS, type Probe, type Run, type WindowEntry } from './probes';
+export { decoyRun, detectProbe, evenRun, isStepped, isSweep, lineupAdded, nameRun, pushEntry, sweepRun, FINE, JITTER, PROBE_LIMITS, type Probe, type Run, type WindowEntry } from './probes';
 export { subjectOf, ISOLATING_PLANS } from './subject';
 export { TELL_YOUR_USER } from './messages';
 export { joinFragments, SPLIT_LIMITS, type Fragment, type Joined } from './split';

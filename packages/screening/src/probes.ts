@@ -54,18 +54,19 @@ export const PROBE_LIMITS = {
   /** Plain lines of one name (other than water) in one request that make a ladder: more than the phases of a formula. */
   ladderLines: 4,
   /**
-   * Lines of other names whose amounts step evenly in one request (0.1, 0.3, 0.5 ... 1.5) that make a
-   * lineup of probes: refused at once. A formula's amounts cluster on a few round figures (0.1, 0.2,
-   * 0.5, 1, 2, 5), so five such lines in a row is already rare and six is a ruler.
-   */
-  lineupLines: 6,
-  /**
    * Lines (or blend numbers) that may come and go between two requests for nameRun to compare them:
    * a probe adds or removes one or two; two formulas further apart are two products.
    */
   lineChanges: 2,
   /** Lines two requests must have in common (besides the share) for nameRun to compare them. */
   sharedLines: 3,
+  /**
+   * Lines added in one request to the formula the subject sent last (every line of it kept) whose
+   * amounts follow one even step (0.1, 0.3, 0.5 ... 1.1): probe ingredients lined up, refused at
+   * once. A formula of its own (a first request, another product) is never read so: its amounts
+   * often sit on whole numbers (1, 2, 3, 4, 5, 6 %).
+   */
+  lineupLines: 6,
   /** What the window holds per subject. */
   windowEntries: 32,
   windowMs: 30 * 60_000,
@@ -154,14 +155,23 @@ export function sweepRun(window: readonly WindowEntry[], next: Signature, now: n
   return { moving, values: values.size, formulaValues: formulaValues.size };
 }
 
-/**
- * Whether a number's values along the rows go to and fro within decoyBand of its largest: a decoy
- * nudged back and forth. A trend one way (a remedy lowering a line step by step) is formulating.
- */
-function jiggles(rows: ReadonlyArray<{ coords: readonly number[] }>, k: number): boolean {
+/** A number's spread along the rows as a share of its largest value. */
+function spread(rows: ReadonlyArray<{ coords: readonly number[] }>, k: number): number {
   const v = rows.map((r) => r.coords[k]!);
   const hi = Math.max(...v.map(Math.abs));
-  if (Math.max(...v) - Math.min(...v) > PROBE_LIMITS.decoyBand * hi) return false;
+  return hi ? (Math.max(...v) - Math.min(...v)) / hi : 0;
+}
+
+/**
+ * Whether number k's values along the rows go to and fro within decoyBand of its largest, and within
+ * half the moving number's spread: a decoy nudged back and forth beside a sweep. A trend one way (a
+ * remedy lowering a line step by step), or a second line tuned as much as the first (an emulsifier
+ * and its co-emulsifier), is formulating.
+ */
+function jiggles(rows: ReadonlyArray<{ coords: readonly number[] }>, k: number, moving: number): boolean {
+  const s = spread(rows, k);
+  if (s > PROBE_LIMITS.decoyBand || s > spread(rows, moving) / 2) return false;
+  const v = rows.map((r) => r.coords[k]!);
   let dir = 0;
   for (let i = 1; i < v.length; i++) {
     if (near(v[i]!, v[i - 1]!)) continue;
@@ -223,15 +233,19 @@ export function decoyRun(window: readonly WindowEntry[], next: Signature, now: n
   const v = next.coords[moving]!;
   if (rows.slice(1).some((r) => same(r.coords[moving]!, v))) return none;
   // The share is what a prober moves first (each value reads every component's label rank): moved
-  // through sweepValues values, it is a sweep whatever moves beside it (a staircase of fewer is read
-  // with its decoys, as any other number's).
-  const shareSweep = moving === 0 && fine[0]!.length >= PROBE_LIMITS.sweepValues;
+  // through sweepValues values, it may carry one line moved along with it (a share and a
+  // surfactant stepped together); a second such line is formulating, as for any other number.
+  let free = moving === 0 && fine[0]!.length >= PROBE_LIMITS.sweepValues ? 1 : 0;
   let decoys = 0;
-  for (let k = 0; k < n && !shareSweep; k++) {
+  for (let k = 0; k < n; k++) {
     if (k === moving || distinct[k]!.length < 2) continue;
     const sum = next.coords[moving]! + next.coords[k]!;
     if (rows.every((r) => near(r.coords[moving]! + r.coords[k]!, sum))) continue;
-    if ((distinct[k]!.length > 2 && !jiggles(rows, k)) || ++decoys > PROBE_LIMITS.decoyLines) return none;
+    if (distinct[k]!.length > 2 && !jiggles(rows, k, moving)) {
+      if (free-- > 0) continue;
+      return none;
+    }
+    if (++decoys > PROBE_LIMITS.decoyLines) return none;
   }
   const formula: number[] = [];
   const steps: number[] = [];
@@ -342,29 +356,31 @@ export function nameRun(window: readonly WindowEntry[], next: Signature, now: nu
   }
   if (!families || rows.length < PROBE_LIMITS.steppedValues - 1) return none;
   const mine = valuesOf(next);
-  // Per row, the shared line that moved ('' when none did, null when more did, or when the two
-  // formulas differ by more than PROBE_LIMITS.lineChanges lines: another product, not a step).
-  const moved = rows.map((r): string | null => {
+  // Per row, the shared line that moved: '' when none did, null when several did (formulating),
+  // undefined when the two formulas are too far apart to compare (another product, not a step).
+  const moved = rows.map((r): string | null | undefined => {
     const theirs = valuesOf(r);
     let a = '';
     let b = '';
     let changes = 0;
     let shared = 0;
-    for (const k of theirs.keys()) if (!mine.has(k) && ++changes > PROBE_LIMITS.lineChanges) return null;
+    for (const k of theirs.keys()) if (!mine.has(k) && ++changes > PROBE_LIMITS.lineChanges) return undefined;
+    let several = false;
     for (const [k, v] of mine) {
       const u = theirs.get(k);
       if (u === undefined) {
-        if (++changes > PROBE_LIMITS.lineChanges) return null;
+        if (++changes > PROBE_LIMITS.lineChanges) return undefined;
         continue;
       }
       shared++;
       if (near(u, v)) continue;
       if (!a) a = k;
       else if (!b) b = k;
-      else return null;
+      else several = true;
     }
     // The share and at least sharedLines lines in common: small formulas of other products share too little.
-    if (shared <= PROBE_LIMITS.sharedLines) return null;
+    if (shared <= PROBE_LIMITS.sharedLines) return undefined;
+    if (several) return null;
     if (!b) return a;
     return near(theirs.get(a)! - mine.get(a)!, mine.get(b)! - theirs.get(b)!) ? a : null;
   });
@@ -373,11 +389,22 @@ export function nameRun(window: readonly WindowEntry[], next: Signature, now: nu
   let line = '';
   for (const [k, n] of count) if (n > (count.get(line) ?? 0)) line = k;
   if (!line) return none;
+  // Every other shared line stays still along the run (as in sweepRun): a request that moved
+  // another, or several, is formulating, and there is no sweep to follow. The run must also cross
+  // families, or it is sweepRun's and decoyRun's.
+  let crosses = false;
+  for (let i = 0; i < rows.length; i++) {
+    const m = moved[i];
+    if (m === undefined) continue;
+    if (m === null || (m !== line && m !== '')) return none;
+    crosses ||= rows[i]!.family !== next.family;
+  }
+  if (!crosses) return none;
   const v = mine.get(line)!;
   const values: number[] = [v];
   const steps: number[] = [];
   for (let i = rows.length - 1; i >= 0; i--) {
-    if (moved[i] !== line && moved[i] !== '') continue;
+    if (moved[i] === undefined) continue;
     const u = valuesOf(rows[i]!).get(line);
     if (u === undefined) continue;
     if (same(u, v)) return none;
@@ -386,6 +413,39 @@ export function nameRun(window: readonly WindowEntry[], next: Signature, now: nu
   }
   steps.push(v);
   return { moving: line === next.keys[0] ? 0 : 1, values: values.length, formulaValues: values.length, steps };
+}
+
+/** The longest run of sorted distinct amounts spaced by one step (to a millionth). */
+export function evenRun(amounts: readonly number[]): number {
+  const v = [...new Set(amounts.map((a) => Math.round(a * 1e6)))].sort((a, b) => a - b);
+  let best = Math.min(v.length, 2);
+  for (let i = 2, run = 2; i < v.length; i++) {
+    run = v[i]! - v[i - 1]! === v[i - 1]! - v[i - 2]! ? run + 1 : 2;
+    if (run > best) best = run;
+  }
+  return best;
+}
+
+/**
+ * The lines the newest request added to the subject's last formula of the same architecture, when it
+ * kept every line of it, read as a lineup: the longest evenly stepped run of their amounts (0 when
+ * nothing was kept or added).
+ */
+export function lineupAdded(window: readonly WindowEntry[], next: Signature, now: number): number {
+  const since = now - PROBE_LIMITS.windowMs;
+  let last: WindowEntry | undefined;
+  for (let i = window.length - 1; i >= 0 && !last; i--) {
+    const e = window[i]!;
+    if (e.at < since) break;
+    if (e.keys && e.keys.length === e.coords.length && e.keys[0] === next.keys[0]) last = e;
+  }
+  if (!last || last.keys!.length < 2) return 0;
+  const mine = new Set(next.keys);
+  if (!last.keys!.every((k) => mine.has(k))) return 0;
+  const theirs = new Set(last.keys);
+  const added: number[] = [];
+  for (let i = 1; i < next.keys.length; i++) if (!theirs.has(next.keys[i]!) && !next.keys[i]!.includes('.')) added.push(next.coords[i]!);
+  return added.length >= PROBE_LIMITS.lineupLines ? evenRun(added) : 0;
 }
 
 /** Whether a run is a sweep: the share or a checked line through sweepValues values, or any line through choiceValues. */
@@ -397,7 +457,7 @@ export function isSweep(run: Run): boolean {
 
 /** Whether the newest signature completes a probe, given the subject's window before it. */
 export function detectProbe(window: readonly WindowEntry[], next: Signature, now: number, guidance = false): Probe | null {
-  if (next.sameNameLines >= PROBE_LIMITS.ladderLines || next.lineup >= PROBE_LIMITS.lineupLines) return { rule: 'probe.ladder' };
+  if (next.sameNameLines >= PROBE_LIMITS.ladderLines || lineupAdded(window, next, now) >= PROBE_LIMITS.lineupLines) return { rule: 'probe.ladder' };
   if (isSweep(sweepRun(window, next, now, guidance))) return { rule: 'probe.sweep' };
   if (!guidance && gridPoints(window, next, now) >= PROBE_LIMITS.gridPoints) return { rule: 'probe.sweep' };
   const run = decoyRun(window, next, now, guidance, PROBE_LIMITS.steppedValues);

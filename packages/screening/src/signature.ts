@@ -58,22 +58,6 @@ export interface Signature {
   keys: string[];
   /** The most plain lines sharing one name other than water in this request (a ladder inside one request). */
   sameNameLines: number;
-  /**
-   * The most lines (other than water, each name at its total) whose amounts, sorted, follow one
-   * another by one even step (0.1, 0.3, 0.5, 0.7 ...): probe ingredients lined up in one request.
-   */
-  lineup: number;
-}
-
-/** The longest run of sorted distinct amounts spaced by one step (to a millionth). */
-export function evenRun(amounts: readonly number[]): number {
-  const v = [...new Set(amounts.map((a) => Math.round(a * 1e6)))].sort((a, b) => a - b);
-  let best = Math.min(v.length, 2);
-  for (let i = 2, run = 2; i < v.length; i++) {
-    run = v[i]! - v[i - 1]! === v[i - 1]! - v[i - 2]! ? run + 1 : 2;
-    if (run > best) best = run;
-  }
-  return best;
 }
 
 const canonical = (n: string): string => n.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toUpperCase();
@@ -83,7 +67,10 @@ const key = remembered(canonical);
 const lineKeys = new Map<string, Map<string, string>>();
 function lineKey(architecture: string, k: string): string {
   let m = lineKeys.get(architecture);
-  if (!m) lineKeys.set(architecture, (m = new Map()));
+  if (!m) {
+    if (lineKeys.size >= 16) lineKeys.clear();
+    lineKeys.set(architecture, (m = new Map()));
+  }
   let h = m.get(k);
   if (h === undefined) {
     // Bounded like the other memos: names repeat, but a caller may send endless new ones.
@@ -107,8 +94,12 @@ export function hash53(s: string): string {
 
 function keysOf(architecture: string, items: ReadonlyArray<{ k: string; nums: readonly number[] }>): string[] {
   const keys = [lineKey(architecture, '')];
+  const seen = new Map<string, number>();
   for (const i of items) {
-    const h = lineKey(architecture, i.k);
+    // Two blends of the same components are two lines: the second of a key is numbered.
+    const n = seen.get(i.k) ?? 0;
+    seen.set(i.k, n + 1);
+    const h = n ? `${lineKey(architecture, i.k)}#${n}` : lineKey(architecture, i.k);
     keys.push(h);
     for (let j = 1; j < i.nums.length; j++) keys.push(`${h}.${j}`);
   }
@@ -145,6 +136,5 @@ export function signatureOf(f: FormulaLike): Signature {
     coords: [f.share, ...items.flatMap((i) => i.nums)],
     keys: keysOf(f.architecture, items),
     sameNameLines,
-    lineup: plain.size >= 3 ? evenRun([...plain.values()].map((v) => v.pct)) : plain.size,
   };
 }

@@ -215,17 +215,19 @@ describe('probing sessions: refused before the 8th call', () => {
  * pass's first final code and never read (17 probing sessions in time, 1 honest refused; 18 since the
  * cross-family reading, nameRun); round AR (22 + 22), written at the pass's end and run once on its
  * final code, is a clean one (21 and 0), as is AT (22 + 22, run once on commit 69178c4: 18 and 0).
+ * A review then found the one-request lineup refusing a cream whose amounts sit on whole numbers: it
+ * reads only lines added to the formula just sent now (AM, AR and AT lose one lineup each: 20, 20, 17).
  */
 const SESSION_ROUNDS: Record<string, { sessions: number; honestRefusedAtMost: number; probingInTime: number }> = {
   AE: { sessions: 30, honestRefusedAtMost: 1, probingInTime: 28 },
   AI: { sessions: 33, honestRefusedAtMost: 0, probingInTime: 33 },
   AK: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 21 },
   AL: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 22 },
-  AM: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 21 },
-  AN: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 17 },
+  AM: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 20 },
+  AN: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 18 },
   AP: { sessions: 22, honestRefusedAtMost: 1, probingInTime: 18 },
-  AR: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 21 },
-  AT: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 18 },
+  AR: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 20 },
+  AT: { sessions: 22, honestRefusedAtMost: 0, probingInTime: 17 },
 };
 describe('held-out sessions: no worse than measured', () => {
   const outcomes = HELD_OUT_SESSIONS.map((s, i) => ({ kind: s.kind, round: s.round, ...runSession(newScreener(), `held-out.${i}`, s) }));

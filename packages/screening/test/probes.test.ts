@@ -151,13 +151,6 @@ describe('sweeps and bisections', () => {
     const together = [50, 52, 54, 56, 58, 60].map((share, i) => balanced({ share, glycerin: 1 + 0.2 * i }));
     expect(firstProbe(together)).toBe(PROBE_LIMITS.sweepValues);
   });
-  it('probe ingredients lined up at evenly stepped amounts in one request are a ladder', () => {
-    const names = ['ALLANTOIN', 'PANTHENOL', 'BETAINE', 'SODIUM PCA', 'UREA', 'TREHALOSE'];
-    const lineup = (k: number) => ({ architecture: 'luxe', share: 60, lines: [{ n: 'AQUA', pct: 30 }, ...names.slice(0, k).map((n, i) => ({ n, pct: 0.1 + 0.2 * i }))] });
-    expect(signatureOf(lineup(6)).lineup).toBe(6);
-    expect(firstProbe([lineup(6)])).toBe(1);
-    expect(firstProbe([lineup(5)])).toBe(0);
-  });
   it('a sweep that adds and removes a line between its steps (a new family each time) is followed by its line', () => {
     const extras = [['PANTHENOL'], [], ['ALLANTOIN'], ['ALLANTOIN', 'PANTHENOL'], ['PANTHENOL'], ['BETAINE']];
     const seq = [2, 3.5, 4.2, 5.5, 6.1, 7.5].map((alcohol, i) => ({
@@ -249,6 +242,29 @@ describe('formulating is not a sweep', () => {
     const seq = [f(5, []), f(4, []), f(3.5, []), f(3.5, [['NIACINAMIDE', 5]]), f(3.5, [['NIACINAMIDE', 4]]), f(3, [['NIACINAMIDE', 4], ['PANTHENOL', 1]]), f(3, [['NIACINAMIDE', 4], ['PANTHENOL', 0.5]])];
     expect(firstProbe(seq)).toBe(0);
   });
+  it('probe ingredients added at evenly stepped amounts to the formula just sent are a ladder', () => {
+    const names = ['ALLANTOIN', 'PANTHENOL', 'BETAINE', 'SODIUM PCA', 'UREA', 'TREHALOSE'];
+    const base = { architecture: 'luxe', share: 60, lines: [{ n: 'AQUA', pct: 36 }, { n: 'GLYCERIN', pct: 3 }, { n: 'XANTHAN GUM', pct: 0.3 }] };
+    const lined = (k: number) => ({ ...base, lines: [...base.lines, ...names.slice(0, k).map((n, i) => ({ n, pct: 0.1 + 0.2 * i }))] });
+    expect(firstProbe([base, lined(6)])).toBe(2);
+    expect(firstProbe([base, lined(5)])).toBe(0);
+    // The same formula as a first request, or after another product, is a formula of its own.
+    expect(firstProbe([lined(6)])).toBe(0);
+  });
+  it('a cream with its amounts on whole numbers (1 to 6 %) is no probe', () => {
+    const cream = { architecture: 'classic', share: 50, lines: [{ n: 'AQUA', pct: 28 }, { n: 'CAPRYLIC/CAPRIC TRIGLYCERIDE', pct: 6 }, { n: 'GLYCERIN', pct: 5 }, { n: 'BUTYROSPERMUM PARKII BUTTER', pct: 4 }, { n: 'CETEARYL ALCOHOL', pct: 3 }, { n: 'GLYCERYL STEARATE', pct: 2 }, { n: 'DIMETHICONE', pct: 1 }, { n: 'PHENOXYETHANOL', pct: 1 }] };
+    expect(firstProbe([cream])).toBe(0);
+  });
+  it('remedies that move the share with several lines, or two lines tuned together, are formulating', () => {
+    const f = (share: number, a: number, b: number, c: number) => ({ architecture: 'luxe', share, lines: [{ n: 'AQUA', pct: 100 - share - a - b - c }, { n: 'GLYCERIN', pct: a }, { n: 'NIACINAMIDE', pct: b }, { n: 'PANTHENOL', pct: c }] });
+    expect(firstProbe([f(40, 5, 3, 2), f(45, 4, 3, 2), f(42, 4, 2, 2), f(44, 5, 2, 3), f(43, 5, 3, 3)])).toBe(0);
+    expect(firstProbe([f(80, 3, 2, 1), f(80, 3.5, 2.4, 1), f(80, 3.2, 2.2, 1), f(80, 3.8, 2.5, 1), f(80, 3.4, 2.3, 1)])).toBe(0);
+  });
+  it('one line settled, then another raised, is formulating even with a request of another product in the window', () => {
+    const f = (a: number, b: number) => ({ architecture: 'luxe', share: 80, lines: [{ n: 'AQUA', pct: 20 - a - b - 2 }, { n: 'GLYCERIN', pct: a }, { n: 'NIACINAMIDE', pct: b }, { n: 'PANTHENOL', pct: 1 }, { n: 'ALLANTOIN', pct: 1 }] });
+    const other = { architecture: 'classic', share: 60, lines: [{ n: 'AQUA', pct: 35 }, { n: 'UREA', pct: 5 }] };
+    expect(firstProbe([other, f(2, 1), f(2, 1.5), f(2, 2), f(3, 2), f(4, 2), f(5, 2)])).toBe(0);
+  });
   it('other products checked one after another, sharing a line or the share, are no sweep', () => {
     // Small formulas of other products at five shares, and larger ones sharing glycerin at five amounts.
     const small = [50, 60, 70, 80, 65].map((share, i) => ({ architecture: 'luxe', share, lines: [{ n: 'AQUA', pct: 100 - share - 3 }, { n: ['GLYCERIN', 'NIACINAMIDE', 'PANTHENOL', 'UREA', 'BETAINE'][i]!, pct: 3 }] }));
@@ -260,11 +276,6 @@ describe('formulating is not a sweep', () => {
       lines: [{ n: 'AQUA', pct: 20 }, { n: 'GLYCERIN', pct: glycerin }, { n: 'XANTHAN GUM', pct: 0.3 }, ...actives.slice(i, i + 3).map((n) => ({ n, pct: 1 }))],
     }));
     expect(firstProbe(products)).toBe(0);
-  });
-  it("a formula's usual round amounts are no lineup", () => {
-    const amounts = [0.1, 0.2, 0.3, 0.5, 1, 2, 3, 5, 0.05, 0.15];
-    const f = { architecture: 'classic', share: 60, lines: amounts.map((pct, i) => ({ n: `LINE ${i}`, pct })) };
-    expect(signatureOf(f).lineup).toBeLessThan(PROBE_LIMITS.lineupLines);
   });
   it('adjusting pH only never counts', () => {
     expect(firstProbe([4.5, 5, 5.5, 6, 6.5, 7].map(() => base()))).toBe(0);
