@@ -127,34 +127,36 @@ describe('screening', () => {
     expect(await refusal(hooks.screening(ctx('acct_ladder'), op, ladder))).toMatchObject({ code: 'protected_ip' });
   }, 20_000);
 
-  it('sees a sweep with decoy edits whose steps are answered by two replicas in turn', async () => {
+  /** Sends the bodies of one subject's checks to two replicas in turn, 20 s apart, and gives back each answer's refusal. */
+  async function acrossReplicas(subject: string, bodies: unknown[]): Promise<Array<HttpError | null>> {
     const bus = memoryBus();
     const replicas = [new ComplianceGate(clients, createLogger('', 'silent'), () => clock), new ComplianceGate(clients, createLogger('', 'silent'), () => clock)];
     for (const r of replicas) await r.listen(bus);
     const op = OPS.get('check_formula') as Operation;
+    const results: Array<HttpError | null> = [];
+    for (const [i, body] of bodies.entries()) {
+      clock += 20_000;
+      results.push(await refusal(replicas[i % 2]!.hooks().screening(ctx(subject), op, body)));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await Promise.all(replicas.map((r) => r.stop()));
+    return results;
+  }
+
+  it('sees a sweep with decoy edits whose steps are answered by two replicas in turn', async () => {
     // Glycerin 2 to 7.5 % by uneven steps, water balancing every step, the fragrance edited on the 3rd and 5th step.
     const body = (i: number) => {
       const glycerin = [2, 3, 4.5, 5, 7, 7.5][i]!;
       const parfum = i === 2 || i === 4 ? 0.12 : 0.1;
       return { variant: 'classic', basePct: 60, pH: 5.5, lines: [{ n: 'AQUA', pct: 40 - glycerin - parfum - 0.8 }, { n: 'GLYCERIN', pct: glycerin }, { n: 'PARFUM', pct: parfum }, { n: 'PHENOXYETHANOL', pct: 0.8 }] };
     };
-    const results: Array<HttpError | null> = [];
-    for (let i = 0; i < 6; i++) {
-      clock += 20_000;
-      results.push(await refusal(replicas[i % 2]!.hooks().screening(ctx('acct_replicas'), op, body(i))));
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await Promise.all(replicas.map((r) => r.stop()));
+    const results = await acrossReplicas('acct_replicas', [0, 1, 2, 3, 4, 5].map(body));
     // Each replica answered every other step and learnt the rest from the other: the 5th value is refused.
     expect(results.slice(0, 4)).toEqual([null, null, null, null]);
     expect(results[4]).toMatchObject({ code: 'protected_ip' });
   }, 20_000);
 
   it('follows a line across families on two replicas: a sweep that adds and removes a line between its steps', async () => {
-    const bus = memoryBus();
-    const replicas = [new ComplianceGate(clients, createLogger('', 'silent'), () => clock), new ComplianceGate(clients, createLogger('', 'silent'), () => clock)];
-    for (const r of replicas) await r.listen(bus);
-    const op = OPS.get('check_formula') as Operation;
     // Alcohol 2 to 6.1 % by uneven steps; panthenol, allantoin and betaine come and go between the steps.
     const body = (i: number) => {
       const alcohol = [2, 3.5, 4.2, 5.5, 6.1][i]!;
@@ -162,13 +164,7 @@ describe('screening', () => {
       const fixed = [{ n: 'GLYCERIN', pct: 3 }, { n: 'CARBOMER', pct: 0.3 }, { n: 'AMINOMETHYL PROPANOL', pct: 0.3 }, { n: 'ALCOHOL DENAT.', pct: alcohol }, ...extra];
       return { variant: 'classic', basePct: 60, pH: 5.5, lines: [{ n: 'AQUA', pct: 40 - fixed.reduce((a, l) => a + l.pct, 0) }, ...fixed] };
     };
-    const results: Array<HttpError | null> = [];
-    for (let i = 0; i < 5; i++) {
-      clock += 20_000;
-      results.push(await refusal(replicas[i % 2]!.hooks().screening(ctx('acct_families'), op, body(i))));
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await Promise.all(replicas.map((r) => r.stop()));
+    const results = await acrossReplicas('acct_families', [0, 1, 2, 3, 4].map(body));
     expect(results.slice(0, 4)).toEqual([null, null, null, null]);
     expect(results[4]).toMatchObject({ code: 'protected_ip' });
   }, 20_000);

@@ -439,7 +439,8 @@ export function lineupAdded(window: readonly WindowEntry[], next: Signature, now
     if (e.at < since) break;
     if (e.keys && e.keys.length === e.coords.length && e.keys[0] === next.keys[0]) last = e;
   }
-  if (!last || last.keys!.length < 2) return 0;
+  // Most requests add nothing: only one with lineupLines more numbers than the last is read further.
+  if (!last || last.keys!.length < 2 || next.keys.length < last.keys!.length + PROBE_LIMITS.lineupLines) return 0;
   const mine = new Set(next.keys);
   if (!last.keys!.every((k) => mine.has(k))) return 0;
   const theirs = new Set(last.keys);
