@@ -125,10 +125,11 @@ const ASPECT_GROUPS: readonly Group[] = ['composition', 'amount', 'byMass', 'hol
  * A supplier named only as the caller's own raw material's ("from a local supplier", "our supplier's
  * propolis extract", in a submission's note): neither the chassis, nor its supplier addressed, nor a
  * role claimed at one, nor anything asked of a maker ("our supplier wants to know what the
- * manufacturer puts in it" asks contents).
+ * manufacturer puts in it" asks contents). "It is" beside it (selfIs: 입니다, です) is no claim of a
+ * role: "제주산 녹차수(공급사 원료)입니다" is a raw material from the caller's own supplier.
  */
 const ownSupplierOnly = (g: ReadonlySet<Group>): boolean =>
-  g.has('ownSupplier') && !g.has('target') && !g.has('supplierSide') && !g.has('roleClaim') && !g.has('selfIs') && !ASPECT_GROUPS.some((a) => g.has(a));
+  g.has('ownSupplier') && !g.has('target') && !g.has('supplierSide') && !g.has('roleClaim') && !ASPECT_GROUPS.some((a) => g.has(a));
 
 /** A question, not a name: 4 words, or 6 CJK or Hangul characters. */
 const questionShaped = (words: number, dense: number): boolean => words >= 4 || dense >= 6;
