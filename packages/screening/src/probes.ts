@@ -67,6 +67,15 @@ export const PROBE_LIMITS = {
    * often sit on whole numbers (1, 2, 3, 4, 5, 6 %).
    */
   lineupLines: 6,
+  /**
+   * Distinct values of the chassis share in one product (productLines lines in common with the newest
+   * request, at most productChanges come and go), whatever else moved: refused at the 6th. Each value
+   * reads every component's label rank, so edits of other lines at each step (decoys) do not hide it;
+   * a formulator tries a handful of shares (our honest sessions: three at most).
+   */
+  productShares: 6,
+  productLines: 3,
+  productChanges: 3,
   /** What the window holds per subject. */
   windowEntries: 32,
   windowMs: 30 * 60_000,
@@ -415,6 +424,34 @@ export function nameRun(window: readonly WindowEntry[], next: Signature, now: nu
   return { moving: line === next.keys[0] ? 0 : 1, values: values.length, formulaValues: values.length, steps };
 }
 
+/**
+ * The distinct values of the chassis share over the requests of the newest one's product (the same
+ * architecture, most lines kept), the newest included; 0 when the newest brings no new value (a
+ * repeat, or a return to a share already sent, reads nothing new).
+ */
+export function productShares(window: readonly WindowEntry[], next: Signature, now: number): number {
+  const since = now - PROBE_LIMITS.windowMs;
+  const mine = valuesOf(next);
+  const v = next.coords[0]!;
+  const values: number[] = [v];
+  for (let i = window.length - 1; i >= 0; i--) {
+    const e = window[i]!;
+    if (e.at < since) break;
+    if (!e.keys || e.keys.length !== e.coords.length || e.keys[0] !== next.keys[0]) continue;
+    const theirs = valuesOf(e);
+    let shared = 0;
+    let changes = 0;
+    for (const k of theirs.keys()) if (mine.has(k)) shared++;
+    else changes++;
+    changes += mine.size - shared;
+    // shared counts the share's own key: the lines in common are one fewer.
+    if (shared - 1 < PROBE_LIMITS.productLines || changes > PROBE_LIMITS.productChanges) continue;
+    if (same(e.coords[0]!, v)) return 0;
+    addDistinct(values, e.coords[0]!, true);
+  }
+  return values.length;
+}
+
 /** The longest run of sorted distinct amounts spaced by one step (to a millionth). */
 export function evenRun(amounts: readonly number[]): number {
   const v = [...new Set(amounts.map((a) => Math.round(a * 1e6)))].sort((a, b) => a - b);
@@ -459,7 +496,7 @@ export function isSweep(run: Run): boolean {
 /** Whether the newest signature completes a probe, given the subject's window before it. */
 export function detectProbe(window: readonly WindowEntry[], next: Signature, now: number, guidance = false): Probe | null {
   if (next.sameNameLines >= PROBE_LIMITS.ladderLines || lineupAdded(window, next, now) >= PROBE_LIMITS.lineupLines) return { rule: 'probe.ladder' };
-  if (isSweep(sweepRun(window, next, now, guidance))) return { rule: 'probe.sweep' };
+  if (isSweep(sweepRun(window, next, now, guidance)) || productShares(window, next, now) >= PROBE_LIMITS.productShares) return { rule: 'probe.sweep' };
   if (!guidance && gridPoints(window, next, now) >= PROBE_LIMITS.gridPoints) return { rule: 'probe.sweep' };
   const run = decoyRun(window, next, now, guidance, PROBE_LIMITS.steppedValues);
   if (isSweep(run) || isStepped(run)) return { rule: 'probe.sweep' };

@@ -216,6 +216,39 @@ describe('not probes (issue 30)', () => {
   });
 });
 
+describe('the share through many values in one product, whatever else moves', () => {
+  // Each step edits another line once (a decoy that is never the same line twice): no run of one
+  // moving number, yet every value of the share reads every component's label rank.
+  const decoyed = (i: number): FormulaLike => {
+    const lines = [
+      { n: 'GLYCERIN', pct: 3 + (i === 1 ? 0.5 : 0) },
+      { n: 'NIACINAMIDE', pct: 4 + (i === 2 ? 0.5 : 0) },
+      { n: 'PANTHENOL', pct: 1 + (i === 3 ? 0.2 : 0) },
+      { n: 'ALLANTOIN', pct: 0.2 + (i === 4 ? 0.1 : 0) },
+      { n: 'PARFUM', pct: i % 2 ? 0.25 : 0.2 },
+      ...(i === 5 ? [{ n: 'TOCOPHEROL', pct: 0.1 }] : []),
+    ];
+    return { architecture: 'luxe', share: 12 + 2 * i, lines };
+  };
+  it(`is refused at its ${PROBE_LIMITS.productShares}th value, decoys and a line added on the way`, () => {
+    expect(firstProbe(Array.from({ length: 9 }, (_, i) => decoyed(i)))).toBe(PROBE_LIMITS.productShares);
+    // Unevenly and out of order too: the values, not a staircase, are what is read.
+    const order = [3, 0, 5, 1, 4, 2, 6];
+    expect(firstProbe(order.map((i) => ({ ...decoyed(i), share: [20, 11, 27, 15, 13, 24, 18][i]! })))).toBe(PROBE_LIMITS.productShares);
+  });
+  it('is no probe at a handful of shares, nor on a return to a share already sent, nor across products', () => {
+    const handful = [0, 1, 2, 3, 4].map((i) => decoyed(i));
+    expect(firstProbe([...handful, decoyed(2), decoyed(0), decoyed(4)])).toBe(0);
+    // Six products of the day, each at its own share: they share too few lines to be one product.
+    const products = ['SERUM', 'CREAM', 'TONER', 'MASK', 'GEL', 'MIST'].map((p, i): FormulaLike => ({
+      architecture: 'luxe',
+      share: 10 + 3 * i,
+      lines: [{ n: 'GLYCERIN', pct: 3 }, { n: `${p} ACTIVE A`, pct: 1 }, { n: `${p} ACTIVE B`, pct: 2 }, { n: `${p} ACTIVE C`, pct: 0.5 }, { n: `${p} ACTIVE D`, pct: 0.3 }],
+    }));
+    expect(firstProbe(products)).toBe(0);
+  });
+});
+
 describe('formulating is not a sweep', () => {
   it('one line changed a few times, then other lines', () => {
     // The share then moves with glycerin left where the chemist settled it.
@@ -308,6 +341,19 @@ describe('a question split across calls', () => {
     expect(ask('split.c', 'composition of a typical serum', 1_000).decision).toBe('borderline');
     expect(ask('split.d', 'Which thickener pairs well with the luxe base?', 0).decision).toBe('allow');
     expect(ask('split.d', 'glycerin concentration', 1_000).decision).toBe('allow');
+  });
+
+  it('refuses only what the fragments add: a question the model reads as a formulator\'s is not refused for the searches before it', () => {
+    // The table refuses this question on its own (the chassis named with a temperature and a stage);
+    // the learnt model reads it as the formulator's own process (its veto). Fragments before it that
+    // add nothing to the row it meets leave that verdict standing.
+    const q = '在我们的爽肤水工艺里，classic 底座应该在什么温度、哪个阶段加入？可以和积雪草提取物一起加吗？';
+    const c = new Classifier();
+    expect(c.table(q).verdict.decision).toBe('refuse');
+    expect(c.classify(q)).toEqual({ decision: 'borderline', rule: 'screen.model_veto' });
+    expect(ask('split.g', '积雪草', 0).decision).toBe('allow');
+    expect(ask('split.g', '羟苯乙酮', 20_000).decision).toBe('allow');
+    expect(ask('split.g', q, 40_000)).toEqual({ decision: 'borderline', rule: 'screen.model_veto' });
   });
 
   it('keeps a role claim as the preface of what follows', () => {
