@@ -264,7 +264,9 @@ export function decoyRun(window: readonly WindowEntry[], next: Signature, now: n
     if (r.guidance) continue;
     const x = r.coords[moving]!;
     addDistinct(formula, x, true);
-    if (!steps.length || !near(steps[steps.length - 1]!, x)) steps.push(x);
+    // Read finely, as its values are: a staircase of jitter-sized steps (2.00, 2.01, 2.02, 2.03 %)
+    // is one step per request, not one value.
+    if (!steps.length || !same(steps[steps.length - 1]!, x)) steps.push(x);
   }
   return { moving, values: fine[moving]!.length, formulaValues: formula.length, steps: guidance ? [] : steps };
 }

@@ -69,6 +69,14 @@ describe('sweeps and bisections', () => {
     // Steps within a quarter of the mean are even; jitter does not hide a staircase.
     expect(firstProbe([2, 2.48, 3.03, 3.51].map(withGlycerin))).toBe(4);
   });
+  it('a staircase of jitter-sized steps with a decoy nudged at each is caught at its 4th value', () => {
+    // 2.00, 2.01, 2.02, 2.03 %: each step inside the 2 % jitter, so only the fine reading sees four steps.
+    const seq = [2, 2.01, 2.02, 2.03].map((glycerin, i) => {
+      const f = balanced({ glycerin });
+      return { ...f, lines: f.lines.map((l) => (l.n === 'NIACINAMIDE' ? { ...l, pct: i % 2 ? 4.2 : 4 } : l)) };
+    });
+    expect(firstProbe(seq)).toBe(PROBE_LIMITS.steppedValues);
+  });
   it('an even staircase in preservation guidance is a choice of levels, not a step', () => {
     expect(firstProbe([0.4, 0.6, 0.8, 1].map((pe) => balanced({ pe })), true)).toBe(0);
   });
