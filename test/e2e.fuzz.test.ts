@@ -74,10 +74,11 @@ const USERS = 64;
  */
 const IN_FLIGHT = 20;
 /**
- * Requests per route: 2,500 in the suite (a fixed seed, so the same ones every run), more for a
- * deeper look with SVC_FUZZ_REQUESTS (the outside audit sent 22,500 in all).
+ * Requests per route: 1,000 in the suite (a fixed seed, so the same ones every run), more for a
+ * deeper look with SVC_FUZZ_REQUESTS (the outside audit sent 22,500 in all). 2,500 a route cost the
+ * suite 88 s of CPU, the most of any file, for bodies drawn from the same generators.
  */
-const RUNS = Number(process.env.SVC_FUZZ_REQUESTS ?? 2_500);
+const RUNS = Number(process.env.SVC_FUZZ_REQUESTS ?? 1_000);
 
 async function fire(sys: RunningSystem, requests: Array<() => Promise<Response>>): Promise<Map<number, number>> {
   const statuses = new Map<number, number>();
@@ -101,8 +102,8 @@ describe('HTTP fuzz of every keyed route with input', () => {
     const statuses = await fire(sys, bodies.map((b) => () => fetch(`${sys.url}${path}`, { method: 'POST', headers: headers(), body: JSON.stringify(b) ?? 'null' })));
     const allowed = DOCUMENTED[path] ?? DOCUMENTED[`POST ${path}`]!;
     expect([...statuses.keys()].filter((s) => !allowed.includes(s)), JSON.stringify([...statuses])).toEqual([]);
-    // The generator reaches the engines, not only the validator.
-    expect(statuses.get(200) ?? statuses.get(201) ?? 0).toBeGreaterThan(100);
+    // The generator reaches the engines, not only the validator (1 body in 25 at least).
+    expect(statuses.get(200) ?? statuses.get(201) ?? 0).toBeGreaterThan(RUNS / 25);
   }, 180_000);
 
   it.each(Object.keys(QUERIES))(`GET %s: ${RUNS} queries, documented statuses only`, async (path) => {
@@ -110,6 +111,6 @@ describe('HTTP fuzz of every keyed route with input', () => {
     const statuses = await fire(sys, queries.map((q) => () => fetch(`${sys.url}${path}?${q}`, { headers: headers() })));
     const allowed = DOCUMENTED[path] ?? DOCUMENTED[`GET ${path}`]!;
     expect([...statuses.keys()].filter((s) => !allowed.includes(s)), JSON.stringify([...statuses])).toEqual([]);
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(100);
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 25);
   }, 180_000);
 });
