@@ -26,8 +26,10 @@ export default defineConfig({
     pool: 'forks',
     // Three files at a time on two cores: much of a file's time is waiting (on its system, the
     // real servers, a deadline that must run out, a killed process), which a third file fills
-    // (the suite: 359 s with two, 341 s with three, docs/benchmarks.md). Every file has its own
-    // database, namespace, ports and data dir, so they do not see each other.
+    // (the suite: 359 s with two, 341 s with three, docs/benchmarks.md). Four were faster again
+    // (691 s against 795 s on a slow day) but drew 503s at the gRPC deadline in tests of
+    // concurrency. Every file has its own database, namespace, ports and data dir, so they do not
+    // see each other.
     maxWorkers: 3,
     reporters: ['default'],
     // The systems the tests boot run their services on the main thread: a thread per service
@@ -38,7 +40,12 @@ export default defineConfig({
       // importing it again for each file (the unit project: 112 s to 54 s wall, 219 to 102 s CPU).
       { extends: true, test: { name: 'unit', include: ALL, exclude: [...E2E, ...CONTRACT], isolate: false } },
       { extends: true, test: { name: 'contract', include: CONTRACT, globalSetup } },
-      { extends: true, test: { name: 'e2e', include: E2E, globalSetup } },
+      // End-to-end files share a module graph per worker too: each imported the whole system again
+      // (with the contract project so too: 691 s to 549 s wall, 18.4 to 13.9 min of CPU,
+      // docs/benchmarks.md). A system's state lives in the system, not in its modules; the metrics
+      // registry is per process, so a test reads that its own calls moved a count, not its value.
+      // Contract files stay isolated: some set the environment before the kit loads (tracing on).
+      { extends: true, test: { name: 'e2e', include: E2E, globalSetup, isolate: false } },
     ],
   },
 });
