@@ -4,11 +4,15 @@
  * through a thread's port. Tracing is on for this file only: the variable is set before the kit
  * loads, and a tracer provider records spans in memory.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+// Contract files share a module graph per worker: the kit may have loaded already, tracing off. A
+// fresh graph for this file loads it again with the variable set, and another after it, so that the
+// files after it load the kit with tracing off again.
+vi.resetModules();
 process.env.OTEL_EXPORTER_OTLP_ENDPOINT = 'http://127.0.0.1:9';
 const { tracing: sdk, node } = await import('@opentelemetry/sdk-node');
-const { trace } = await import('@opentelemetry/api');
+const { trace, propagation, context } = await import('@opentelemetry/api');
 const kit = await import('../src/index');
 const testing = await import('../src/testing');
 
@@ -19,6 +23,11 @@ beforeAll(() => provider.register());
 afterAll(async () => {
   await provider.shutdown();
   delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  // The provider registered itself as the process' global tracer, propagator and context manager.
+  trace.disable();
+  propagation.disable();
+  context.disable();
+  vi.resetModules();
 });
 
 type Bus = Awaited<ReturnType<typeof kit.natsBus>>;
