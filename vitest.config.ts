@@ -40,10 +40,11 @@ export default defineConfig({
       // importing it again for each file (the unit project: 112 s to 54 s wall, 219 to 102 s CPU).
       { extends: true, test: { name: 'unit', include: ALL, exclude: [...E2E, ...CONTRACT], isolate: false } },
       // Contract and end-to-end files share a module graph per worker too: each imported the whole
-      // system again (691 s to 549 s wall, 18.4 to 13.9 min of CPU, docs/benchmarks.md). A system's
-      // state lives in the system, not in its modules; the metrics registry is per process, so a
-      // test reads that its own calls moved a count, not its value; a file that needs the kit
-      // loaded under its own environment resets the module graph (tracing-bus.contract.test.ts).
+      // system again (the suite's CPU: a tenth less on clean clones, a quarter in one run,
+      // docs/benchmarks.md). A system's state lives in the system, not in its modules; the metrics
+      // registry is per process, so a test reads that its own calls moved a count, not its value;
+      // a file that needs the kit loaded under its own environment resets the module graph
+      // (tracing-bus.contract.test.ts).
       { extends: true, test: { name: 'contract', include: CONTRACT, globalSetup, isolate: false } },
       { extends: true, test: { name: 'e2e', include: E2E, globalSetup, isolate: false } },
     ],
