@@ -53,16 +53,12 @@ export function joinFragments(classifier: Classifier, previous: readonly Fragmen
   if (own.decision === 'refuse' || !current.length) return { verdict: own, fragments: own.decision === 'refuse' ? [] : recent };
   let verdict = own;
   if (recent.length) {
-    const all = new Set<Group>();
-    for (const f of [...recent, ...current]) for (const g of f.groups) all.add(g);
-    const joined = classifier.decide(all);
+    const groupsOf = (fs: readonly Fragment[]) => new Set<Group>(fs.flatMap((f) => f.groups));
+    const joined = classifier.decide(groupsOf([...recent, ...current]));
     // The join refuses what the fragments add. When the newest texts alone already meet the same row
     // of the table, the fragments add nothing, and the newest texts' own verdict stands: a question
     // the learnt model read as a formulator's (its veto) is not refused for the searches before it.
-    const alone = new Set<Group>();
-    for (const f of current) for (const g of f.groups) alone.add(g);
-    const same = classifier.decide(alone);
-    if (joined.decision === 'refuse' && !(same.decision === 'refuse' && same.rule === joined.rule)) verdict = { decision: 'refuse', rule: `${joined.rule}_split` };
+    if (joined.decision === 'refuse' && classifier.decide(groupsOf(current)).rule !== joined.rule) verdict = { decision: 'refuse', rule: `${joined.rule}_split` };
   }
   // A refused question starts afresh; otherwise the newest fragments wait for what follows them.
   return { verdict, fragments: verdict.decision === 'refuse' ? [] : [...recent, ...fresh].slice(-SPLIT_LIMITS.fragments) };
