@@ -22,13 +22,29 @@ interface Outcome {
   code: string;
 }
 
+/**
+ * One request, as a client that honours Retry-After on a 503: two systems on two shared cores beside
+ * the rest of the suite sometimes miss a gRPC deadline, and a transient 503 on one side says nothing
+ * about the chassis (an identical repeat adds nothing to a probe window either).
+ */
 async function send(sys: RunningSystem, r: Req, user: string | null): Promise<Outcome & { body: Record<string, unknown>; headers: Headers }> {
   const headers: Record<string, string> = { 'x-svc-key': sys.key, ...(user ? { 'x-svc-user': user } : {}), ...(r.headers ?? {}) };
   if (r.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${sys.url}${r.path}`, { method: r.method, headers, ...(r.body !== undefined ? { body: JSON.stringify(r.body) } : {}) });
-  const body = (await res.json()) as Record<string, unknown>;
-  const code = (body.error as { code?: string } | undefined)?.code ?? '';
-  return { status: res.status, code, body, headers: res.headers };
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${sys.url}${r.path}`, { method: r.method, headers, ...(r.body !== undefined ? { body: JSON.stringify(r.body) } : {}) });
+    const body = (await res.json()) as Record<string, unknown>;
+    const code = (body.error as { code?: string } | undefined)?.code ?? '';
+    if (res.status === 503 && attempt < 3) {
+      await new Promise((ok) => setTimeout(ok, Math.min(1, Number(res.headers.get('retry-after') ?? 1)) * 1000));
+      continue;
+    }
+    return { status: res.status, code, body, headers: res.headers };
+  }
+}
+
+/** The requests of a sequence answered differently on the two chassis (none when decisions never read the secret). */
+function differences(a: Outcome[], b: Outcome[]): string[] {
+  return a.flatMap((o, j) => (o.status === b[j]?.status && o.code === b[j]?.code ? [] : [`request ${j + 1}: ${o.status} ${o.code} against ${b[j]?.status} ${b[j]?.code}`]));
 }
 
 /** Runs one sequence on both deployments side by side; stops at the first refusal. */
@@ -82,7 +98,7 @@ describe('protected information, end to end on two chassis', () => {
     const rate = (corpus.length - missed.length) / corpus.length;
     expect(rate, `not refused:\n${missed.join('\n')}`).toBeGreaterThanOrEqual(0.95);
     expect(late, 'sweeps refused late or never').toEqual([]);
-    for (const [i, r] of results.entries()) expect(r.b, corpus[i]!.label).toEqual(r.a);
+    for (const [i, r] of results.entries()) expect(differences(r.a, r.b), corpus[i]!.label).toEqual([]);
   }, 240_000);
 
   it('never refuses an honest design session, and answers them the same way on both chassis', async () => {
@@ -96,7 +112,7 @@ describe('protected information, end to end on two chassis', () => {
     const answered = results.flatMap((r) => r.a).filter((o) => o.status === 200 || o.status === 201).length;
     // They are realistic sessions: nearly every request is answered.
     expect(answered / results.flatMap((r) => r.a).length).toBeGreaterThan(0.95);
-    for (const [i, r] of results.entries()) expect(r.b, all[i]!.label).toEqual(r.a);
+    for (const [i, r] of results.entries()) expect(differences(r.a, r.b), all[i]!.label).toEqual([]);
   }, 240_000);
 
   it('walks the account up the ladder: three warnings, then 401 key_suspended with Retry-After, the same on both', async () => {
