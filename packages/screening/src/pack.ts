@@ -89,6 +89,11 @@ export const GROUPS = [
   'bandAsked',
   'defineWord',
   'bandMethod',
+  'bandNoun',
+  'meaningWord',
+  'unpublished',
+  'emulsifyWord',
+  'approx',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
