@@ -76,6 +76,13 @@ export const PROBE_LIMITS = {
   productShares: 6,
   productLines: 3,
   productChanges: 3,
+  /**
+   * Distinct compositions of one trade-name raw material (a blend of the same components under one
+   * architecture): refused at the 3rd. A supplier's blend has one composition; a second is a typo
+   * mended or another supplier's grade, a third steps the fraction of a component hidden inside it
+   * (our honest sessions: one composition each; seven probing sessions of other hands: 3 to 9).
+   */
+  blendRecipes: 3,
   /** What the window holds per subject. */
   windowEntries: 32,
   windowMs: 30 * 60_000,
@@ -454,6 +461,43 @@ export function productShares(window: readonly WindowEntry[], next: Signature, n
   return values.length;
 }
 
+/** Each blend's fractions in a signature, keyed by the blend's line key (keysOf: `<line>.<i>` is its i-th fraction). */
+function blendFractions(keys: readonly string[], coords: readonly number[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i]!;
+    const dot = k.lastIndexOf('.');
+    if (dot < 0) continue;
+    const line = k.slice(0, dot);
+    const f = String(Math.round(coords[i]! * 1e6));
+    out.set(line, out.has(line) ? `${out.get(line)}|${f}` : f);
+  }
+  return out;
+}
+
+/**
+ * The most distinct compositions one blend of the newest request was sent with over the window, the
+ * newest included; 0 when the newest sends no composition not sent before (a repeat reads nothing new).
+ */
+export function blendRecipes(window: readonly WindowEntry[], next: Signature, now: number): number {
+  const mine = blendFractions(next.keys, next.coords);
+  if (mine.size === 0) return 0;
+  const since = now - PROBE_LIMITS.windowMs;
+  const seen = new Map<string, Set<string>>([...mine.keys()].map((line) => [line, new Set<string>()]));
+  for (let i = window.length - 1; i >= 0; i--) {
+    const e = window[i]!;
+    if (e.at < since) break;
+    if (!e.keys || e.keys.length !== e.coords.length) continue;
+    for (const [line, f] of blendFractions(e.keys, e.coords)) seen.get(line)?.add(f);
+  }
+  let most = 0;
+  for (const [line, f] of mine) {
+    const before = seen.get(line)!;
+    if (!before.has(f)) most = Math.max(most, before.size + 1);
+  }
+  return most;
+}
+
 /** The longest run of sorted distinct amounts spaced by one step (to a millionth). */
 export function evenRun(amounts: readonly number[]): number {
   const v = [...new Set(amounts.map((a) => Math.round(a * 1e6)))].sort((a, b) => a - b);
@@ -499,6 +543,7 @@ export function isSweep(run: Run): boolean {
 export function detectProbe(window: readonly WindowEntry[], next: Signature, now: number, guidance = false): Probe | null {
   if (next.sameNameLines >= PROBE_LIMITS.ladderLines || lineupAdded(window, next, now) >= PROBE_LIMITS.lineupLines) return { rule: 'probe.ladder' };
   if (isSweep(sweepRun(window, next, now, guidance)) || productShares(window, next, now) >= PROBE_LIMITS.productShares) return { rule: 'probe.sweep' };
+  if (blendRecipes(window, next, now) >= PROBE_LIMITS.blendRecipes) return { rule: 'probe.sweep' };
   if (!guidance && gridPoints(window, next, now) >= PROBE_LIMITS.gridPoints) return { rule: 'probe.sweep' };
   const run = decoyRun(window, next, now, guidance, PROBE_LIMITS.steppedValues);
   if (isSweep(run) || isStepped(run)) return { rule: 'probe.sweep' };

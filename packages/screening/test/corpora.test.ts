@@ -221,7 +221,8 @@ describe('probing sessions: refused before the 8th call', () => {
  * each), then read: AE and AP gain from what they gave (29 and 28 in time; AP's honest refusal gone).
  * Rounds AY and AZ (11 + 11 each) were run once on commit 129e86c (9 and 7 in time, none honest
  * refused), then read (AZ 8 since the fine staircase). Rounds BB and BC (11 + 11 each) of the twelfth
- * pass were run once on its starting code (4 and 8 in time, none honest refused) and read; what they
+ * pass were run once on its starting code (4 and 8 in time, none honest refused) and read (BB 5 since
+ * a blend's compositions are counted); what they
  * still get past (probes spaced with innocent calls, renamed lines, blend fractions) is in
  * docs/decisions.md.
  */
@@ -239,7 +240,7 @@ const SESSION_ROUNDS: Record<string, { sessions: number; honestRefusedAtMost: nu
   AX: { sessions: 11, honestRefusedAtMost: 0, probingInTime: 11 },
   AY: { sessions: 11, honestRefusedAtMost: 0, probingInTime: 9 },
   AZ: { sessions: 11, honestRefusedAtMost: 0, probingInTime: 8 },
-  BB: { sessions: 11, honestRefusedAtMost: 0, probingInTime: 4 },
+  BB: { sessions: 11, honestRefusedAtMost: 0, probingInTime: 5 },
   BC: { sessions: 11, honestRefusedAtMost: 0, probingInTime: 8 },
 };
 describe('held-out sessions: no worse than measured', () => {

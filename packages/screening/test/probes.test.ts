@@ -257,6 +257,30 @@ describe('the share through many values in one product, whatever else moves', ()
   });
 });
 
+describe('one blend sent with many compositions', () => {
+  // The blend's line amount moves as well (a second number at each step), and another line is nudged:
+  // no run of one number, yet each composition reads the hidden component's share in another way.
+  const blended = (squalane: number, amount: number, decoy = 0): FormulaLike => ({
+    architecture: 'luxe',
+    share: 13,
+    lines: [
+      { n: 'AQUA', pct: 80 - amount - decoy },
+      { n: 'GLYCERIN', pct: 3 },
+      { n: 'PANTHENOL', pct: 0.5 + decoy },
+      { pct: amount, blend: [{ n: 'SQUALANE', f: squalane }, { n: 'TOCOPHEROL', f: Math.round((1 - squalane) * 100) / 100 }] },
+    ],
+  });
+  it(`is refused at its ${PROBE_LIMITS.blendRecipes}rd composition, on checks and in guidance`, () => {
+    const seq = [blended(0.7, 1), blended(0.8, 1.5), blended(0.9, 1.75, 0.05), blended(0.85, 1.9)];
+    expect(firstProbe(seq)).toBe(PROBE_LIMITS.blendRecipes);
+    expect(firstProbe(seq, true)).toBe(PROBE_LIMITS.blendRecipes);
+  });
+  it('is no probe at one composition used at many amounts, at a second composition, or on a return to one already sent', () => {
+    expect(firstProbe([1, 1.5, 1.2].map((a) => blended(0.7, a)))).toBe(0);
+    expect(firstProbe([blended(0.7, 1), blended(0.75, 1), blended(0.7, 1.5), blended(0.75, 2), blended(0.7, 1)])).toBe(0);
+  });
+});
+
 describe('formulating is not a sweep', () => {
   it('one line changed a few times, then other lines', () => {
     // The share then moves with glycerin left where the chemist settled it.
