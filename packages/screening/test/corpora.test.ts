@@ -222,9 +222,8 @@ describe('probing sessions: refused before the 8th call', () => {
  * Rounds AY and AZ (11 + 11 each) were run once on commit 129e86c (9 and 7 in time, none honest
  * refused), then read (AZ 8 since the fine staircase). Rounds BB and BC (11 + 11 each) of the twelfth
  * pass were run once on its starting code (4 and 8 in time, none honest refused) and read (BB 5 since
- * a blend's compositions are counted); what they
- * still get past (probes spaced with innocent calls, renamed lines, blend fractions) is in
- * docs/decisions.md.
+ * a blend's compositions are counted); what they still get past (probes spaced with innocent calls,
+ * renamed lines, spread over the architectures) is in docs/decisions.md.
  */
 const SESSION_ROUNDS: Record<string, { sessions: number; honestRefusedAtMost: number; probingInTime: number }> = {
   AE: { sessions: 30, honestRefusedAtMost: 1, probingInTime: 29 },
