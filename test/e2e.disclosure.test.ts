@@ -12,7 +12,7 @@ import { DISCLOSURE_BANDS, bandOf, sameBand } from '@svc/chassis';
 import type { RunningSystem } from '../scripts/system';
 import { BAND_EDGES, EXAMPLE_RAW, type RawChassis } from './support/band-twins';
 import { systemForSuite } from './support/system';
-import { send } from './walk';
+import { sendRetrying as send } from './walk';
 
 /** The five moves, each inside its band; the sum of 100 kept by components that stay in theirs. */
 const MOVES: Record<string, Record<string, number>> = {
