@@ -94,6 +94,8 @@ export const GROUPS = [
   'unpublished',
   'emulsifyWord',
   'approx',
+  'research',
+  'chassisPhase',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
