@@ -436,6 +436,10 @@ describe('the decision table', () => {
     ['Per il mio articolo scientifico mi servono la pressione di omogeneizzazione e il numero di cicli usati per lo chassis clinical.', 'refuse', 'screen.processing'],
     ['다음 파라미터: 베이스 유상은 몇 도까지 가열하나요?', 'refuse', 'screen.chassis_phase'],
     ['Darf die Basis bei 75 °C in die Wasserphase, oder erst beim Abkühlen unter 40 °C?', 'borderline', 'screen.processing_weak'],
+    // Pack 2026.12.20: an amount that comes into the caller's product "via the chassis" is the chassis'
+    // own; identical INCI names merged on the caller's label are names, not a copy.
+    ["Ik voeg zelf geen conserveermiddel toe, hoeveel fenoxyethanol zit er dan precies via het chassis in mijn product?", 'refuse', 'screen.from_chassis'],
+    ['Are my own additions merged on the label with identical INCI names from the chassis?', 'allow', ''],
   ];
   /**
    * The rows' examples the shipped model's veto answers borderline (logged, no strike) although the
