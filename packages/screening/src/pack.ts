@@ -96,6 +96,7 @@ export const GROUPS = [
   'approx',
   'research',
   'chassisPhase',
+  'mostWord',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 

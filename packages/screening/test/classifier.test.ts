@@ -440,6 +440,8 @@ describe('the decision table', () => {
     // own; identical INCI names merged on the caller's label are names, not a copy.
     ["Ik voeg zelf geen conserveermiddel toe, hoeveel fenoxyethanol zit er dan precies via het chassis in mijn product?", 'refuse', 'screen.from_chassis'],
     ['Are my own additions merged on the label with identical INCI names from the chassis?', 'allow', ''],
+    // Pack 2026.12.21: the label's order read as a ruler of the chassis.
+    ['Wat zegt de volgorde op mijn etiket over de basis: welke emulgator zit daar het meest in?', 'refuse', 'screen.label_ruler'],
   ];
   /**
    * The rows' examples the shipped model's veto answers borderline (logged, no strike) although the
