@@ -14,6 +14,7 @@ import type { Peers } from '@svc/kit';
 import type { RunningSystem } from '../scripts/system';
 import { attacks, sessions, type Req } from './support/protected-corpus';
 import { systemForSuite } from './support/system';
+import { retryingOn503 } from './walk';
 
 const ALT_CHASSIS = resolve(import.meta.dirname, '../packages/chassis/test/fixtures/chassis.alt.json');
 
@@ -22,24 +23,16 @@ interface Outcome {
   code: string;
 }
 
-/**
- * One request, as a client that honours Retry-After on a 503: two systems on two shared cores beside
- * the rest of the suite sometimes miss a gRPC deadline, and a transient 503 on one side says nothing
- * about the chassis (an identical repeat adds nothing to a probe window either).
- */
+/** One request; a transient 503 is asked again (retryingOn503): it says nothing about the chassis. */
 async function send(sys: RunningSystem, r: Req, user: string | null): Promise<Outcome & { body: Record<string, unknown>; headers: Headers }> {
   const headers: Record<string, string> = { 'x-svc-key': sys.key, ...(user ? { 'x-svc-user': user } : {}), ...(r.headers ?? {}) };
   if (r.body !== undefined) headers['content-type'] = 'application/json';
-  for (let attempt = 1; ; attempt++) {
+  return retryingOn503(async () => {
     const res = await fetch(`${sys.url}${r.path}`, { method: r.method, headers, ...(r.body !== undefined ? { body: JSON.stringify(r.body) } : {}) });
     const body = (await res.json()) as Record<string, unknown>;
     const code = (body.error as { code?: string } | undefined)?.code ?? '';
-    if (res.status === 503 && attempt < 3) {
-      await new Promise((ok) => setTimeout(ok, Math.min(1, Number(res.headers.get('retry-after') ?? 1)) * 1000));
-      continue;
-    }
     return { status: res.status, code, body, headers: res.headers };
-  }
+  });
 }
 
 /** The requests of a sequence answered differently on the two chassis (none when decisions never read the secret). */

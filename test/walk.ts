@@ -37,16 +37,21 @@ export async function send(t: Target, method: string, path: string, raw: string,
 }
 
 /**
- * send, as a client that honours Retry-After on a 503 (at most twice): for tests of what the service
- * answers (two chassis answering alike), where a gRPC deadline missed on two loaded cores says nothing.
- * Tests of the 503 itself use send.
+ * A call made again after a 503 (at most twice), waiting as its Retry-After says (1 s at most), as a
+ * client honouring it would: for tests of what the service answers (two chassis answering alike),
+ * where a gRPC deadline missed on two loaded cores says nothing. Tests of the 503 itself call once.
  */
-export async function sendRetrying(t: Target, method: string, path: string, raw: string, headers: Record<string, string> = {}) {
+export async function retryingOn503<R extends { status: number; headers: Headers }>(call: () => Promise<R>): Promise<R> {
   for (let attempt = 1; ; attempt++) {
-    const r = await send(t, method, path, raw, headers);
+    const r = await call();
     if (r.status !== 503 || attempt === 3) return r;
     await new Promise((ok) => setTimeout(ok, Math.min(1, Number(r.headers.get('retry-after') ?? 1)) * 1000));
   }
+}
+
+/** send, made again after a transient 503 (retryingOn503). */
+export function sendRetrying(t: Target, method: string, path: string, raw: string, headers: Record<string, string> = {}) {
+  return retryingOn503(() => send(t, method, path, raw, headers));
 }
 
 export function expectError(r: { status: number; body: any; headers: Headers }, status: number, code: string) {
